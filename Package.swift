@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Moji",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "Moji", targets: ["Moji"]),
+        .executable(name: "moji", targets: ["moji"]),
+        .executable(name: "moji-data", targets: ["moji-data"]),
+        .executable(name: "moji-bench", targets: ["moji-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The model, the bundled catalog, localization, shortcodes, search and text scanning.
+        .target(
+            name: "Moji",
+            dependencies: ["CZlib"],
+            resources: [.copy("Resources/Catalog")]
+        ),
+        // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
+        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CZlib"]),
+        .executableTarget(
+            name: "moji-data",
+            dependencies: [
+                "MojiDataBuilder",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "moji",
+            dependencies: [
+                "Moji",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "moji-bench",
+            dependencies: [
+                "Moji",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MojiTests", dependencies: ["Moji"]),
+        .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// The system zlib, which Moji uses to store its locale files compressed.
+#include <zlib.h>

@@ -1,0 +1,36 @@
+/// The names and versions of the files `moji-data` writes and `Moji` reads.
+///
+/// A catalog is a folder:
+///
+/// - `core.txt` (`moji-core`): the locale-independent emoji list in CLDR order.
+///   Records: `l` locale and its parent (`-` for none); `g` group identifier and Unicode name;
+///   `s` subgroup identifier and group index; `e` fully-qualified emoji and `c` component,
+///   each with dash-separated hex code points, subgroup index and Emoji version, and for a
+///   toned emoji the index of its neutral base and its tones per person as digits 1–5.
+/// - `shortcodes.txt` (`moji-shortcodes`): `k` preset, emoji index, codes…; `m` emoji index,
+///   emoticons….
+/// - `locales/<identifier>.txt.z` (`moji-locale`, zlib-compressed): the differences of one locale
+///   from its parent.
+///   Header: identifier and parent; records: `p` the separators for derived names (base/tones,
+///   tone/tone); `g`/`s` group or subgroup index and name; `n` emoji index, name (empty:
+///   inherited) and optionally keywords joined by `|`; `k` emoji index and CLDR shortcodes.
+public enum CatalogFormat {
+    /// The format version of every file; bump it when a reader could misread a new file.
+    public static let version = 1
+    /// The header kind of `core.txt`.
+    public static let coreKind = "moji-core"
+    /// The header kind of `shortcodes.txt`.
+    public static let shortcodesKind = "moji-shortcodes"
+    /// The header kind of each locale file.
+    public static let localeKind = "moji-locale"
+    /// The core file's name.
+    public static let coreFile = "core.txt"
+    /// The shortcode file's name.
+    public static let shortcodesFile = "shortcodes.txt"
+    /// The folder of locale files.
+    public static let localesFolder = "locales"
+    /// The file name of a locale's file.
+    public static func localeFile(_ identifier: String) -> String { "\(localesFolder)/\(identifier).txt.z" }
+    /// The separator of keywords within a field.
+    public static let keywordSeparator: Character = "|"
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A value guarded by a lock, for the few caches that many threads share.
+/// Loads happen under the lock, so each file is read once however many threads ask.
+final class Locked<Value>: @unchecked Sendable {
+    private var value: Value
+    // Recursive, so a locale being loaded under the lock can load English, its fallback.
+    private let lock = NSRecursiveLock()
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

@@ -1,0 +1,49 @@
+import CZlib
+
+/// zlib streams, in which the catalog stores its locale files (text compresses about five-fold,
+/// which keeps every CLDR locale within the package's size budget).
+public enum Zlib {
+    /// The first byte of a zlib stream at the compression levels zlib writes (CMF 0x78).
+    static let magic: UInt8 = 0x78
+
+    /// Inflates a complete zlib stream.
+    public static func inflate(_ input: [UInt8]) -> [UInt8]? {
+        var stream = z_stream()
+        guard inflateInit_(&stream, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: max(4096, input.count * 6))
+        var status: Int32 = Z_OK
+        input.withUnsafeBufferPointer { source in
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
+            stream.avail_in = UInt32(source.count)
+            while status == Z_OK {
+                if Int(stream.total_out) == output.count {
+                    output.append(contentsOf: [UInt8](repeating: 0, count: output.count))
+                }
+                let produced = Int(stream.total_out)
+                status = output.withUnsafeMutableBufferPointer { target in
+                    stream.next_out = target.baseAddress! + produced
+                    stream.avail_out = UInt32(target.count - produced)
+                    return CZlib.inflate(&stream, Z_NO_FLUSH)
+                }
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        output.removeSubrange(Int(stream.total_out)...)
+        return output
+    }
+
+    /// Deflates `input` at the best compression; the same input always gives the same bytes.
+    public static func deflate(_ input: [UInt8]) -> [UInt8] {
+        var length = compressBound(uLong(input.count))
+        var output = [UInt8](repeating: 0, count: Int(length))
+        let status = output.withUnsafeMutableBufferPointer { target in
+            input.withUnsafeBufferPointer { source in
+                compress2(target.baseAddress, &length, source.baseAddress, uLong(source.count), Z_BEST_COMPRESSION)
+            }
+        }
+        precondition(status == Z_OK, "zlib compress2 failed with \(status)")
+        output.removeSubrange(Int(length)...)
+        return output
+    }
+}

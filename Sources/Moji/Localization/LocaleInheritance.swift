@@ -1,0 +1,67 @@
+/// CLDR's locale inheritance, for the locales that carry emoji annotations.
+///
+/// A locale inherits from its explicit parent (CLDR `parentLocales`) when it has one, else
+/// from the identifier with its last subtag removed, and a language from `root`.
+public enum LocaleInheritance {
+    /// CLDR 48 `parentLocales` for the locales where truncation gives the wrong parent.
+    public static let explicitParents: [String: String] = {
+        var parents: [String: String] = [:]
+        // English outside the US inherits from en-001 (world English).
+        for region in ["150", "AG", "AI", "AU", "BB", "BE", "BM", "BS", "BW", "BZ", "CA", "CC", "CK", "CM", "CX", "CY",
+                       "DG", "DM", "ER", "FJ", "FK", "FM", "GB", "GD", "GG", "GH", "GI", "GM", "GY", "HK", "ID", "IE",
+                       "IL", "IM", "IN", "IO", "JE", "JM", "KE", "KI", "KN", "KY", "LC", "LR", "LS", "MG", "MO", "MS",
+                       "MT", "MU", "MV", "MW", "MY", "NA", "NF", "NG", "NR", "NU", "NZ", "PG", "PK", "PN", "PW", "RW",
+                       "SB", "SC", "SD", "SG", "SH", "SL", "SS", "SX", "SZ", "TC", "TK", "TO", "TT", "TV", "TZ", "UG",
+                       "VC", "VG", "VU", "WS", "ZA", "ZM", "ZW"] {
+            parents["en-\(region)"] = "en-001"
+        }
+        for region in ["AT", "CH", "DE", "DK", "FI", "NL", "SE", "SI"] { parents["en-\(region)"] = "en-150" }
+        // Spanish in the Americas inherits from es-419 (Latin American Spanish).
+        for region in ["AR", "BO", "BR", "BZ", "CL", "CO", "CR", "CU", "DO", "EC", "GT", "HN", "JP", "MX", "NI", "PA",
+                       "PE", "PR", "PY", "SV", "US", "UY", "VE"] {
+            parents["es-\(region)"] = "es-419"
+        }
+        // Portuguese outside Brazil inherits from pt-PT.
+        for region in ["AO", "CH", "CV", "FR", "GQ", "GW", "LU", "MO", "MZ", "ST", "TL"] { parents["pt-\(region)"] = "pt-PT" }
+        parents["zh-Hant-MO"] = "zh-Hant-HK"
+        parents["hi-Latn"] = "en-IN"
+        parents["nb"] = "no"
+        parents["nn"] = "no"
+        // A non-default script starts afresh from root rather than inheriting the language.
+        for identifier in ["zh-Hant", "sr-Latn", "yue-Hans", "ff-Adlm", "kk-Arab", "pa-Arab", "az-Arab", "az-Cyrl",
+                           "bs-Cyrl", "uz-Arab", "uz-Cyrl", "ha-Arab", "ks-Deva", "mni-Mtei", "sat-Deva", "sd-Deva",
+                           "vai-Latn", "shi-Latn", "en-Dsrt", "en-Shaw", "zh-Latn"] {
+            parents[identifier] = "root"
+        }
+        return parents
+    }()
+
+    /// Identifiers that name another locale: `zh-TW` is written in traditional script, `iw` is `he`.
+    public static let aliases: [String: String] = [
+        "zh-TW": "zh-Hant-TW", "zh-HK": "zh-Hant-HK", "zh-MO": "zh-Hant-MO", "zh-CN": "zh", "zh-SG": "zh",
+        "zh-Hans": "zh", "zh-Hans-CN": "zh", "zh-Hans-SG": "zh", "iw": "he", "in": "id", "tl": "fil", "ji": "yi",
+        "jw": "jv", "mo": "ro", "sh": "sr-Latn", "no-NO": "no", "nb-NO": "no",
+        "pt-BR": "pt", "en-US": "en", "es-ES": "es", "fr-FR": "fr", "de-DE": "de", "ja-JP": "ja", "ko-KR": "ko",
+    ]
+
+    /// The parent of `identifier` in CLDR inheritance; nil above `root`.
+    public static func parent(of identifier: String) -> String? {
+        if identifier == "root" { return nil }
+        if let parent = explicitParents[identifier] { return parent }
+        var parts = identifier.split(separator: "-")
+        guard parts.count > 1 else { return "root" }
+        parts.removeLast()
+        return parts.joined(separator: "-")
+    }
+
+    /// `identifier` followed by its ancestors up to (not including) `root`.
+    public static func chain(from identifier: String) -> [String] {
+        var chain: [String] = []
+        var current: String? = identifier
+        while let locale = current, locale != "root", chain.count < 8 {
+            chain.append(locale)
+            current = parent(of: locale)
+        }
+        return chain
+    }
+}

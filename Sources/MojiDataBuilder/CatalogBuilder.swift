@@ -1,0 +1,99 @@
+import Foundation
+import Moji
+
+/// Builds Moji's catalog from a folder laid out like `../shared/data`.
+///
+/// ```swift
+/// let catalog = try CatalogBuilder(source: URL(fileURLWithPath: "../shared/data")).build()
+/// try catalog.write(to: URL(fileURLWithPath: "Sources/Moji/Resources/Catalog"))
+/// ```
+///
+/// The output depends only on the input files: building twice gives byte-identical files.
+public struct CatalogBuilder {
+    /// The folder with `unicode/`, `cldr-48/`, `emojibase-17/` and `gemoji/`.
+    public var source: URL
+    /// The folder under `unicode/` to read, e.g. `17.0` or `18.0-draft`; nil picks the newest
+    /// released version (a folder whose name is a version alone).
+    public var unicodeFolder: String?
+
+    /// A builder reading `source`.
+    public init(source: URL, unicodeFolder: String? = nil) {
+        self.source = source
+        self.unicodeFolder = unicodeFolder
+    }
+
+    /// Reads every input and returns the catalog files in memory.
+    public func build() throws(BuildError) -> BuiltCatalog {
+        let unicode = source.appendingPathComponent("unicode").appendingPathComponent(try resolvedUnicodeFolder())
+        let testURL = unicode.appendingPathComponent("emoji-test.txt")
+        let test = try EmojiTestFile(url: testURL)
+        let model = try CatalogModel(test: test, path: testURL.path)
+        let properties = try EmojiDataFile(url: unicode.appendingPathComponent("emoji-data.txt"))
+
+        var catalog = BuiltCatalog(unicodeVersion: model.version)
+        catalog.statusCounts = model.statusCounts
+        catalog.emojiCount = model.entries.filter { !$0.isComponent }.count
+        catalog.componentCount = model.entries.filter(\.isComponent).count
+        catalog.otherFormCount = model.otherForms
+
+        let locales = try LocaleBuilder(source: source, model: model).build()
+        catalog.localeIdentifiers = locales.map(\.identifier)
+        catalog.files[CatalogFormat.coreFile] = Data(CatalogWriter.core(model: model, locales: locales).utf8)
+        let shortcodes = try ShortcodeBuilder(source: source, model: model).build()
+        catalog.skippedShortcodeKeys = shortcodes.skipped
+        catalog.files[CatalogFormat.shortcodesFile] = Data(shortcodes.text.utf8)
+        catalog.files[CatalogWriter.propertiesFile] = Data(CatalogWriter.properties(properties).utf8)
+        for locale in locales {
+            catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(CatalogWriter.locale(locale).utf8)))
+        }
+        return catalog
+    }
+
+    private func resolvedUnicodeFolder() throws(BuildError) -> String {
+        if let unicodeFolder { return unicodeFolder }
+        let folder = source.appendingPathComponent("unicode")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard let newest = names.compactMap({ name in EmojiVersion(name).map { (name, $0) } }).max(by: { $0.1 < $1.1 }) else {
+            throw .missingInput(path: folder.path + "/<version>/emoji-test.txt")
+        }
+        return newest.0
+    }
+}
+
+/// A built catalog: file contents by path relative to the catalog folder, and what went in.
+public struct BuiltCatalog {
+    /// The Unicode Emoji version read.
+    public var unicodeVersion: EmojiVersion
+    /// File contents by relative path (`core.txt`, `locales/ja.txt`, …).
+    public var files: [String: Data] = [:]
+    /// The "Status Counts" that emoji-test.txt states about itself.
+    public var statusCounts: [EmojiQualification: Int] = [:]
+    /// Fully-qualified emoji written (components excluded).
+    public var emojiCount = 0
+    /// Components written.
+    public var componentCount = 0
+    /// Minimally-qualified and unqualified lines, each checked to resolve to a written emoji.
+    public var otherFormCount = 0
+    /// The locales written.
+    public var localeIdentifiers: [String] = []
+    /// Shortcode keys naming sequences that are not in the catalog, by preset.
+    public var skippedShortcodeKeys: [String: Int] = [:]
+
+    /// Writes every file under `directory`, replacing an older catalog there.
+    public func write(to directory: URL) throws(BuildError) {
+        let manager = FileManager.default
+        do {
+            let locales = directory.appendingPathComponent(CatalogFormat.localesFolder)
+            if manager.fileExists(atPath: locales.path) { try manager.removeItem(at: locales) }
+            try manager.createDirectory(at: locales, withIntermediateDirectories: true)
+            for path in files.keys.sorted() {
+                try files[path]!.write(to: directory.appendingPathComponent(path), options: .atomic)
+            }
+        } catch {
+            throw .cannotWrite(path: directory.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Total size of the files in bytes.
+    public var byteCount: Int { files.values.reduce(0) { $0 + $1.count } }
+}
