@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+/// `load`: how fast a cold process has the catalog ready for one locale, what memory it adds,
+/// and how large the bundled resources are.
+struct LoadBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load",
+        abstract: "Cold-process catalog load time, memory and resource sizes."
+    )
+
+    @Option(help: "Locales to measure, comma-separated.")
+    var locales: String = "en,ja"
+
+    @Option(help: "Cold processes to start per locale.")
+    var runs: Int = 31
+
+    @Option(help: "Internal: measure once in this process and print microseconds and bytes.")
+    var child: String?
+
+    func run() throws {
+        if let child { return measureOnce(child) }
+        for locale in locales.split(separator: ",").map(String.init) {
+            var times: [Double] = []
+            var memory: [Double] = []
+            for _ in 0..<runs {
+                let output = try runChild(locale)
+                let fields = output.split(separator: " ").compactMap { Double($0) }
+                guard fields.count == 2 else { throw ValidationError("unexpected child output: \(output)") }
+                times.append(fields[0])
+                memory.append(fields[1])
+            }
+            Measurement.report([
+                "suite": "load", "locale": locale, "runs": runs,
+                "median_ms": Measurement.rounded(Measurement.quantile(times, 0.5) / 1000, places: 2),
+                "p90_ms": Measurement.rounded(Measurement.quantile(times, 0.9) / 1000, places: 2),
+                "rss_added_mb": Measurement.rounded(Measurement.quantile(memory, 0.5) / 1_048_576, places: 2),
+            ])
+        }
+        reportSizes()
+    }
+
+    /// Loads the core and one locale and touches a name, timing it from a cold start.
+    private func measureOnce(_ locale: String) {
+        let directory = EmojiCatalog.bundledDirectory
+        let before = Measurement.residentBytes() ?? 0
+        let start = Measurement.nowMicroseconds()
+        let catalog = try! EmojiCatalog(directory: directory)
+        let localized = try! catalog.localized(catalog.locale(for: locale))
+        let name = localized.name(of: catalog.emojis[0])
+        let elapsed = Measurement.nowMicroseconds() - start
+        let after = Measurement.residentBytes() ?? 0
+        precondition(!name.isEmpty)
+        print("\(elapsed) \(after - before)")
+    }
+
+    private func runChild(_ locale: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        }
+        process.arguments = ["load", "--child", locale]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func reportSizes() {
+        let directory = EmojiCatalog.bundledDirectory
+        let manager = FileManager.default
+        var total = 0
+        var english = 0
+        let files = (manager.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []
+        for file in files {
+            let size = (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+            total += size
+            if file == CatalogFormat.localeFile("en") || file == CatalogFormat.coreFile || file == CatalogFormat.shortcodesFile {
+                english += size
+            }
+        }
+        Measurement.report([
+            "suite": "load", "measure": "resources",
+            "total_kb": Double(total / 1024), "english_kb": Double(english / 1024),
+            "locales": EmojiCatalog.shared.availableLocales.count,
+        ])
+    }
+}

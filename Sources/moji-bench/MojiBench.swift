@@ -1,0 +1,11 @@
+import ArgumentParser
+
+@main
+struct MojiBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "moji-bench",
+        abstract: "Measures Moji. Each suite prints one JSON object per line.",
+        discussion: "Run a release build: swift run -c release moji-bench <suite>.",
+        subcommands: [LoadBenchmark.self]
+    )
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+/// Options every command that shows emoji takes.
+struct CommonOptions: ParsableArguments {
+    @Option(name: .long, help: "Language for names and keywords, e.g. ja, pt-BR, zh-Hant (default: en).")
+    var locale: String = "en"
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    /// The best available locale, or exit 2 naming the closest ones.
+    func resolvedLocale(in catalog: EmojiCatalog) throws -> LocalizedCatalog {
+        do {
+            return try catalog.localized(catalog.locale(for: locale))
+        } catch {
+            throw CommandFailure(message: "\(error)", code: .localeNotFound)
+        }
+    }
+}
+
+/// A failure that prints its message to standard error and exits with its code.
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var code: ExitCode
+
+    var description: String { message }
+}
+
+extension ExitCode {
+    /// Exit code for an emoji, shortcode or other input that was not found.
+    static let notFound = ExitCode(1)
+    /// Exit code for an unknown locale.
+    static let localeNotFound = ExitCode(2)
+}
+
+/// Runs `body`, turning a ``CommandFailure`` into its message on standard error and its exit code.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as CommandFailure {
+        FileHandle.standardError.write(Data("moji: \(failure.message)\n".utf8))
+        throw failure.code
+    }
+}
+
+/// Writes values as pretty, stable JSON to standard output.
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List emoji in CLDR order, optionally of one group, subgroup or Emoji version.",
+        discussion: "Groups and subgroups are named by identifier (food-drink, face-smiling); `moji list --groups` lists them."
+    )
+
+    @Option(help: "Only this group, e.g. food-drink.")
+    var group: String?
+
+    @Option(help: "Only this subgroup, e.g. face-smiling.")
+    var subgroup: String?
+
+    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    var maxVersion: String?
+
+    @Flag(help: "Include skin-tone variants.")
+    var tones = false
+
+    @Flag(help: "List the groups and subgroups instead of emoji.")
+    var groups = false
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let catalog = EmojiCatalog.shared
+            let localized = try options.resolvedLocale(in: catalog)
+            if groups { return try listGroups(catalog, localized) }
+            var emojis = catalog.emojis.filter { tones || !$0.hasSkinTones }
+            if let group {
+                guard let found = catalog.group(group) else {
+                    throw CommandFailure(message: "unknown group '\(group)'. Groups: \(catalog.groups.map(\.identifier).joined(separator: ", ")).", code: .notFound)
+                }
+                emojis = emojis.filter { $0.group == found }
+            }
+            if let subgroup {
+                guard let found = catalog.subgroup(subgroup) else {
+                    throw CommandFailure(message: "unknown subgroup '\(subgroup)'. `moji list --groups` lists them.", code: .notFound)
+                }
+                emojis = emojis.filter { $0.subgroup == found }
+            }
+            if let maxVersion {
+                let version = try EmojiVersionArgument.parse(maxVersion)
+                emojis = emojis.filter { $0.version <= version }
+            }
+            if options.json { return try printJSON(emojis.map { EmojiSummary($0, in: localized, detailed: false) }) }
+            for emoji in emojis { print("\(emoji.character)\t\(localized.name(of: emoji))") }
+        }
+    }
+
+    private func listGroups(_ catalog: EmojiCatalog, _ localized: LocalizedCatalog) throws {
+        struct GroupInfo: Encodable { var identifier: String; var name: String; var subgroups: [[String: String]] }
+        let infos = catalog.groups.map { group in
+            GroupInfo(identifier: group.identifier, name: localized.name(of: group), subgroups: catalog.subgroups(in: group).map {
+                ["identifier": $0.identifier, "name": localized.name(of: $0)]
+            })
+        }
+        if options.json { return try printJSON(infos) }
+        for info in infos {
+            print("\(info.identifier)\t\(info.name)")
+            for subgroup in info.subgroups { print("  \(subgroup["identifier"]!)\t\(subgroup["name"]!)") }
+        }
+    }
+}
+
+/// Parses `--max-version`: an Emoji version (`15.1`) or an Apple OS release (`iOS:17.4`, `macOS 14.4`).
+enum EmojiVersionArgument {
+    static func parse(_ text: String) throws -> EmojiVersion {
+        if let version = EmojiVersion(text) { return version }
+        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" })
+        if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1])) {
+            guard let version = platform.emojiVersion(for: os) else {
+                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.", code: .notFound)
+            }
+            return version
+        }
+        throw ValidationError("'\(text)' is neither an Emoji version (15.1) nor an Apple OS release (iOS:17.4).")
+    }
+}

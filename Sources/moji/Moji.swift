@@ -1,0 +1,12 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+@main
+struct MojiCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "moji",
+        abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
+        subcommands: [Info.self, List.self, Locales.self]
+    )
+}
