@@ -44,7 +44,9 @@ public struct CatalogBuilder {
         catalog.files[CatalogFormat.shortcodesFile] = Data(shortcodes.text.utf8)
         catalog.files[CatalogWriter.propertiesFile] = Data(CatalogWriter.properties(properties).utf8)
         for locale in locales {
-            catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(CatalogWriter.locale(locale).utf8)))
+            let files = CatalogWriter.locale(locale)
+            catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(files.names.utf8)))
+            catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(Zlib.deflate(Array(files.keywords.utf8)))
         }
         return catalog
     }

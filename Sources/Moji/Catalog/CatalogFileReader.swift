@@ -2,9 +2,10 @@ import Foundation
 
 /// Reads the line-and-tab catalog files that `moji-data` writes.
 ///
-/// Each file is UTF-8 text, stored plain or as a zlib stream: one record a line, fields separated by tabs, the first field a
-/// one-letter record kind. The first line is a header naming the file kind and format version.
-/// Records are parsed from bytes, because the catalog must be ready in about a millisecond.
+/// Each file is UTF-8 text, stored plain or as a zlib stream: one record a line, fields
+/// separated by tabs, the first field a one-letter record kind. The first line is a header
+/// naming the file kind and format version. Records are parsed straight from the bytes,
+/// because the catalog must be ready in about a millisecond.
 struct CatalogFileReader {
     let path: String
     private let bytes: [UInt8]
@@ -25,28 +26,34 @@ struct CatalogFileReader {
         }
     }
 
-    /// Calls `body` with each record's fields (as byte slices) and its 1-based line number,
-    /// skipping the header line and empty lines.
-    func forEachRecord(_ body: (_ fields: [ArraySlice<UInt8>], _ line: Int) throws(CatalogError) -> Void) throws(CatalogError) {
-        var lineNumber = 0
-        var start = 0
-        var fields: [ArraySlice<UInt8>] = []
-        fields.reserveCapacity(8)
-        while start < bytes.count {
-            lineNumber += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            if end > start && lineNumber > 1 {
-                fields.removeAll(keepingCapacity: true)
+    /// Calls `body` with each record after the header, skipping empty lines.
+    func forEachRecord(_ body: (borrowing CatalogRecord) throws(CatalogError) -> Void) throws(CatalogError) {
+        try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(16)
+            var lineNumber = 0
+            var start = 0
+            let count = buffer.count
+            while start < count {
+                lineNumber += 1
+                var end = start
                 var fieldStart = start
-                for position in start..<end where bytes[position] == 0x09 {
-                    fields.append(bytes[fieldStart..<position])
-                    fieldStart = position + 1
+                fields.removeAll(keepingCapacity: true)
+                while end < count {
+                    let byte = buffer[end]
+                    if byte == 0x0A { break }
+                    if byte == 0x09 {
+                        fields.append(fieldStart..<end)
+                        fieldStart = end + 1
+                    }
+                    end += 1
                 }
-                fields.append(bytes[fieldStart..<end])
-                try body(fields, lineNumber)
+                if end > start && lineNumber > 1 {
+                    fields.append(fieldStart..<end)
+                    try body(CatalogRecord(bytes: buffer, fields: fields, line: lineNumber))
+                }
+                start = end + 1
             }
-            start = end + 1
         }
     }
 
@@ -57,7 +64,8 @@ struct CatalogFileReader {
     /// Checks the header record `kind<TAB>version…` and returns its fields.
     func header(expecting kind: String, version: Int) throws(CatalogError) -> [String] {
         let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
-        let header = bytes[0..<end].split(separator: 0x09, omittingEmptySubsequences: false).map { Self.string($0) }
+        let header = bytes[0..<end].split(separator: 0x09, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
         guard header.first == kind else {
             throw malformed(1, "expected a '\(kind)' header; this is not a Moji catalog file")
         }
@@ -66,44 +74,87 @@ struct CatalogFileReader {
         }
         return header
     }
+}
 
-    static func string(_ field: ArraySlice<UInt8>) -> String {
-        String(decoding: field, as: UTF8.self)
+/// One record of a catalog file: its fields as ranges into the file's bytes.
+struct CatalogRecord: ~Copyable {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let fields: [Range<Int>]
+    let line: Int
+
+    var count: Int { fields.count }
+
+    /// The record kind when the first field is one ASCII letter, else 0.
+    var kind: UInt8 { fields[0].count == 1 ? bytes[fields[0].lowerBound] : 0 }
+
+    func isEmpty(_ field: Int) -> Bool { fields[field].isEmpty }
+
+    func string(_ field: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[field]]), as: UTF8.self)
     }
 
-    static func int(_ field: ArraySlice<UInt8>) -> Int? {
-        guard !field.isEmpty else { return nil }
+    /// The fields from `field` on, as strings.
+    func strings(from field: Int) -> [String] {
+        (field..<fields.count).map { string($0) }
+    }
+
+    func int(_ field: Int) -> Int? {
+        let range = fields[field]
+        guard !range.isEmpty else { return nil }
         var value = 0
         var negative = false
-        for (offset, byte) in field.enumerated() {
-            if offset == 0 && byte == 0x2D { negative = true; continue }
+        for position in range {
+            let byte = bytes[position]
+            if position == range.lowerBound && byte == 0x2D { negative = true; continue }
             guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value * 10 + Int(byte - 0x30)
+            value = value &* 10 &+ Int(byte &- 0x30)
         }
         return negative ? -value : value
     }
 
-    /// Parses dash-separated hex code points straight into a string.
-    static func emojiString(hex field: ArraySlice<UInt8>) -> String? {
-        var scalars = String.UnicodeScalarView()
-        var value: UInt32 = 0
+    /// `major.minor` as an Emoji version.
+    func version(_ field: Int) -> EmojiVersion? {
+        var major = 0
+        var minor = 0
         var digits = 0
-        func flush() -> Bool {
-            guard digits > 0, let scalar = Unicode.Scalar(value) else { return false }
-            scalars.append(scalar)
-            value = 0
-            digits = 0
-            return true
+        var seenDot = false
+        for position in fields[field] {
+            let byte = bytes[position]
+            if byte == 0x2E && !seenDot { seenDot = true; continue }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            digits += 1
+            if seenDot { minor = minor * 10 + Int(byte - 0x30) } else { major = major * 10 + Int(byte - 0x30) }
         }
-        for byte in field {
-            switch byte {
-            case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30); digits += 1
-            case 0x41...0x46: value = value << 4 | UInt32(byte - 0x41 + 10); digits += 1
-            case 0x2D: guard flush() else { return nil }
-            default: return nil
+        return digits > 0 ? EmojiVersion(major, minor) : nil
+    }
+
+    /// Dash-separated hex code points, encoded straight to a UTF-8 string.
+    func emojiString(hex field: Int) -> String? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { utf8 -> String? in
+            var length = 0
+            var value: UInt32 = 0
+            var digits = 0
+            func flush() -> Bool {
+                guard digits > 0, digits <= 6, let scalar = Unicode.Scalar(value), length + 4 <= utf8.count else { return false }
+                for unit in UTF8.encode(scalar)! {
+                    utf8[length] = unit
+                    length += 1
+                }
+                value = 0
+                digits = 0
+                return true
             }
+            for position in fields[field] {
+                let byte = bytes[position]
+                switch byte {
+                case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30); digits += 1
+                case 0x41...0x46: value = value << 4 | UInt32(byte - 0x41 + 10); digits += 1
+                case 0x2D: guard flush() else { return nil }
+                default: return nil
+                }
+            }
+            guard flush() else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[0..<length]), as: UTF8.self)
         }
-        guard flush() else { return nil }
-        return String(scalars)
     }
 }

@@ -9,11 +9,13 @@
 ///   toned emoji the index of its neutral base and its tones per person as digits 1–5.
 /// - `shortcodes.txt` (`moji-shortcodes`): `k` preset, emoji index, codes…; `m` emoji index,
 ///   emoticons….
-/// - `locales/<identifier>.txt.z` (`moji-locale`, zlib-compressed): the differences of one locale
-///   from its parent.
-///   Header: identifier and parent; records: `p` the separators for derived names (base/tones,
-///   tone/tone); `g`/`s` group or subgroup index and name; `n` emoji index, name (empty:
-///   inherited) and optionally keywords joined by `|`; `k` emoji index and CLDR shortcodes.
+/// - `locales/<identifier>.txt.z` (`moji-locale`, zlib-compressed): the names in which one locale
+///   differs from its parent. Header: identifier and parent; records: `p` the separators for
+///   derived names (base/tones, tone/tone); `g`/`s` group or subgroup index and name; `n` emoji
+///   index and name.
+/// - `locales/<identifier>.keywords.txt.z` (`moji-locale`, zlib-compressed): the same for search
+///   terms, read only when asked for: `w` emoji index and keywords joined by `|`; `k` emoji index
+///   and CLDR shortcodes.
 public enum CatalogFormat {
     /// The format version of every file; bump it when a reader could misread a new file.
     public static let version = 1
@@ -31,6 +33,10 @@ public enum CatalogFormat {
     public static let localesFolder = "locales"
     /// The file name of a locale's file.
     public static func localeFile(_ identifier: String) -> String { "\(localesFolder)/\(identifier).txt.z" }
+    /// The file name of a locale's keywords and CLDR shortcodes.
+    public static func localeKeywordsFile(_ identifier: String) -> String {
+        "\(localesFolder)/\(identifier).keywords.txt.z"
+    }
     /// The separator of keywords within a field.
     public static let keywordSeparator: Character = "|"
 }

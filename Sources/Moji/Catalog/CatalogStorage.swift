@@ -20,12 +20,16 @@ final class CatalogStorage: Sendable {
     let baseIndices: [Int]
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
     let tones: [[SkinTone]]
-    /// For each neutral base that takes tones: normalized tones → variant index.
-    let variants: [Int: [[SkinTone]: Int]]
-    /// For each neutral base that takes tones: how many people take a tone of their own.
-    let personCounts: [Int: Int]
-    /// FE0F-free code points → index.
-    let lookup: [String: Int]
+    /// ``variantKey(base:tones:)`` → the toned variant's index.
+    let variants: [Int: Int]
+    /// For each neutral base that takes tones: its toned variants in CLDR order.
+    let variantLists: [Int: [Int]]
+    /// For each neutral base: how many people take a tone of their own (0 when none).
+    let personCounts: [Int8]
+    /// ``lookupHash(_:)`` of the FE0F-free code points → index; verified on lookup.
+    private let lookup: [UInt64: Int]
+    /// The rare entries whose hash another entry already took.
+    private let lookupOverflow: [String: Int]
     /// Indices of the fully-qualified emoji that are not components, in CLDR order.
     let emojiIndices: [Int]
     let componentIndices: [Int]
@@ -59,44 +63,33 @@ final class CatalogStorage: Sendable {
         isComponent.reserveCapacity(4096)
         baseIndices.reserveCapacity(4096)
         tones.reserveCapacity(4096)
-        var versionCache: [Int: EmojiVersion] = [:]
 
-        try reader.forEachRecord { fields, line throws(CatalogError) in
-            guard let kind = fields[0].first, fields[0].count == 1 else {
-                throw reader.malformed(line, "unknown record kind '\(CatalogFileReader.string(fields[0]))'")
-            }
-            switch kind {
+        try reader.forEachRecord { record throws(CatalogError) in
+            switch record.kind {
             case UInt8(ascii: "e"), UInt8(ascii: "c"):
-                guard fields.count == 4 || fields.count == 6,
-                      let character = CatalogFileReader.emojiString(hex: fields[1]),
-                      let subgroup = CatalogFileReader.int(fields[2]), subgroups.indices.contains(subgroup)
-                else { throw reader.malformed(line, "expected hex code points, a known subgroup index and a version") }
-                let versionKey = fields[3].reduce(0) { $0 &* 31 &+ Int($1) }
-                let version: EmojiVersion
-                if let cached = versionCache[versionKey] {
-                    version = cached
-                } else {
-                    guard let parsed = EmojiVersion(CatalogFileReader.string(fields[3])) else {
-                        throw reader.malformed(line, "'\(CatalogFileReader.string(fields[3]))' is not an Emoji version")
-                    }
-                    versionCache[versionKey] = parsed
-                    version = parsed
+                guard record.count == 4 || record.count == 6, let character = record.emojiString(hex: 1),
+                      let subgroup = record.int(2), subgroups.indices.contains(subgroup)
+                else { throw reader.malformed(record.line, "expected hex code points, a known subgroup index and a version") }
+                guard let version = record.version(3) else {
+                    throw reader.malformed(record.line, "'\(record.string(3))' is not an Emoji version")
                 }
                 let index = characters.count
                 characters.append(character)
                 subgroupIndices.append(subgroup)
                 versions.append(version)
-                isComponent.append(kind == UInt8(ascii: "c"))
-                if fields.count == 6 {
-                    guard let base = CatalogFileReader.int(fields[4]), base >= 0, base < index else {
-                        throw reader.malformed(line, "the base of a toned emoji must be an earlier emoji")
+                isComponent.append(record.kind == UInt8(ascii: "c"))
+                if record.count == 6 {
+                    guard let base = record.int(4), base >= 0, base < index, let digits = record.int(5), digits > 0 else {
+                        throw reader.malformed(record.line, "a toned emoji needs an earlier base and its tones")
                     }
                     var personTones: [SkinTone] = []
-                    for digit in fields[5] {
-                        guard let tone = SkinTone(rawValue: Int(digit) - 0x30) else {
-                            throw reader.malformed(line, "tones must be digits 1 to 5")
+                    var rest = digits
+                    while rest > 0 {
+                        guard let tone = SkinTone(rawValue: rest % 10) else {
+                            throw reader.malformed(record.line, "tones must be digits 1 to 5")
                         }
-                        personTones.append(tone)
+                        personTones.insert(tone, at: 0)
+                        rest /= 10
                     }
                     baseIndices.append(base)
                     tones.append(personTones)
@@ -105,45 +98,49 @@ final class CatalogStorage: Sendable {
                     tones.append([])
                 }
             case UInt8(ascii: "g"):
-                guard fields.count == 3 else { throw reader.malformed(line, "a group needs an identifier and a name") }
-                groups.append(EmojiGroup(
-                    identifier: CatalogFileReader.string(fields[1]),
-                    unicodeName: CatalogFileReader.string(fields[2]),
-                    index: groups.count))
+                guard record.count == 3 else { throw reader.malformed(record.line, "a group needs an identifier and a name") }
+                groups.append(EmojiGroup(identifier: record.string(1), unicodeName: record.string(2), index: groups.count))
             case UInt8(ascii: "s"):
-                guard fields.count == 3, let group = CatalogFileReader.int(fields[2]), groups.indices.contains(group) else {
-                    throw reader.malformed(line, "a subgroup needs an identifier and a known group index")
+                guard record.count == 3, let group = record.int(2), groups.indices.contains(group) else {
+                    throw reader.malformed(record.line, "a subgroup needs an identifier and a known group index")
                 }
-                subgroups.append(EmojiSubgroup(
-                    identifier: CatalogFileReader.string(fields[1]), group: groups[group], index: subgroups.count))
+                subgroups.append(EmojiSubgroup(identifier: record.string(1), group: groups[group], index: subgroups.count))
             case UInt8(ascii: "l"):
-                guard fields.count == 3 else { throw reader.malformed(line, "a locale needs an identifier and a parent") }
-                let parent = CatalogFileReader.string(fields[2])
-                localeParents.append((CatalogFileReader.string(fields[1]), parent == "-" ? nil : parent))
+                guard record.count == 3 else { throw reader.malformed(record.line, "a locale needs an identifier and a parent") }
+                let parent = record.string(2)
+                localeParents.append((record.string(1), parent == "-" ? nil : parent))
             default:
-                throw reader.malformed(line, "unknown record kind '\(CatalogFileReader.string(fields[0]))'")
+                throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
             }
         }
 
-        var variants: [Int: [[SkinTone]: Int]] = [:]
-        var personCounts: [Int: Int] = [:]
-        var lookup: [String: Int] = [:]
+        var variants: [Int: Int] = [:]
+        var variantLists: [Int: [Int]] = [:]
+        var personCounts = [Int8](repeating: 0, count: characters.count)
+        var lookup: [UInt64: Int] = [:]
+        var lookupOverflow: [String: Int] = [:]
         lookup.reserveCapacity(characters.count)
         var emojiIndices: [Int] = []
         var componentIndices: [Int] = []
         emojiIndices.reserveCapacity(characters.count)
         for index in characters.indices {
-            lookup[Self.lookupKey(characters[index])] = index
+            let hash = Self.lookupHash(characters[index].unicodeScalars)
+            if lookup[hash] == nil {
+                lookup[hash] = index
+            } else {
+                lookupOverflow[Self.lookupKey(characters[index])] = index
+            }
             if isComponent[index] { componentIndices.append(index) } else { emojiIndices.append(index) }
             if !tones[index].isEmpty {
                 let base = baseIndices[index]
-                variants[base, default: [:]][SkinTone.normalized(tones[index])] = index
-                personCounts[base] = max(personCounts[base] ?? 1, tones[index].count)
+                variants[Self.variantKey(base: base, tones: tones[index])] = index
+                variantLists[base, default: []].append(index)
+                personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
             }
         }
         var toneComponentIndices: [SkinTone: Int] = [:]
         for tone in SkinTone.allCases {
-            if let index = lookup[String(tone.modifier)] { toneComponentIndices[tone] = index }
+            if let index = lookup[Self.lookupHash(String(tone.modifier).unicodeScalars)] { toneComponentIndices[tone] = index }
         }
 
         self.groups = groups
@@ -157,19 +154,63 @@ final class CatalogStorage: Sendable {
         self.baseIndices = baseIndices
         self.tones = tones
         self.variants = variants
+        self.variantLists = variantLists
         self.personCounts = personCounts
         self.lookup = lookup
+        self.lookupOverflow = lookupOverflow
         self.emojiIndices = emojiIndices
         self.componentIndices = componentIndices
         self.toneComponentIndices = toneComponentIndices
     }
 
-    /// The key for FE0F-insensitive lookup: the string without emoji presentation selectors.
+    /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
+    func index(of scalars: String.UnicodeScalarView) -> Int? {
+        if let index = lookup[Self.lookupHash(scalars)], Self.equalIgnoringFE0F(characters[index].unicodeScalars, scalars) {
+            return index
+        }
+        return lookupOverflow.isEmpty ? nil : lookupOverflow[Self.lookupKey(String(scalars))]
+    }
+
+    /// FNV-1a over the scalars other than FE0F. Hashing scalars is several times faster than
+    /// hashing non-ASCII strings, which Swift normalizes first.
+    static func lookupHash(_ scalars: String.UnicodeScalarView) -> UInt64 {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for scalar in scalars where scalar.value != 0xFE0F {
+            hash = (hash ^ UInt64(scalar.value)) &* 0x100000001b3
+        }
+        return hash
+    }
+
+    static func equalIgnoringFE0F(_ a: String.UnicodeScalarView, _ b: String.UnicodeScalarView) -> Bool {
+        var left = a.makeIterator()
+        var right = b.makeIterator()
+        while true {
+            var l = left.next()
+            while l?.value == 0xFE0F { l = left.next() }
+            var r = right.next()
+            while r?.value == 0xFE0F { r = right.next() }
+            if l != r { return false }
+            if l == nil { return true }
+        }
+    }
+
+    /// The string without emoji presentation selectors.
     static func lookupKey(_ string: String) -> String {
         guard string.unicodeScalars.contains(where: { $0.value == 0xFE0F }) else { return string }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: string.unicodeScalars.lazy.filter { $0.value != 0xFE0F })
         return String(scalars)
+    }
+
+    /// The key of a toned variant: its base and its normalized tones as base-6 digits.
+    static func variantKey(base: Int, tones: [SkinTone]) -> Int {
+        // Tones 1–5 as base-6 digits stay below 6^4 = 1296 for up to four people.
+        base << 12 | SkinTone.normalized(tones).prefix(4).reduce(0) { $0 * 6 + $1.rawValue }
+    }
+
+    /// The toned variant of `base` with these tones, if Unicode lists it.
+    func variant(of base: Int, tones: [SkinTone]) -> Int? {
+        variants[Self.variantKey(base: base, tones: tones)]
     }
 
     func parent(of locale: String) -> String? {

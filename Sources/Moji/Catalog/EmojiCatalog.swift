@@ -101,7 +101,7 @@ public struct EmojiCatalog: Sendable {
     /// The emoji for a string, whatever its emoji presentation selectors: the fully-qualified,
     /// minimally-qualified and unqualified forms all give the fully-qualified emoji.
     public func emoji(for string: String) -> Emoji? {
-        storage.lookup[CatalogStorage.lookupKey(string)].map { Emoji(storage: storage, index: $0) }
+        storage.index(of: string.unicodeScalars).map { Emoji(storage: storage, index: $0) }
     }
 
     /// The emoji for hex code points: `1F44D`, `U+1F44D`, `1f44d-1f3fb`, `1F44D 1F3FB`.
@@ -115,7 +115,7 @@ public struct EmojiCatalog: Sendable {
         let code = ShortcodePreset.bare(shortcode)
         for preset in presets {
             let index = preset == .cldr
-                ? storage.localizedOrEnglish(.english).shortcodeToIndex[code]
+                ? storage.english.emoji(forShortcode: code)?.index
                 : storage.shortcodes.index(forCode: code, in: preset)
             if let index { return Emoji(storage: storage, index: index) }
         }

@@ -1,53 +1,75 @@
 import Foundation
 
-/// One locale file as written: only what differs from the locale's parent.
-struct LocaleFile: Sendable {
+/// A locale's names, group names and name separators, after inheritance.
+struct LocaleNames: Sendable {
+    var names: [String?]
+    var groupNames: [String?]
+    var subgroupNames: [String?]
     var separators: (baseToTones: String, betweenTones: String)?
-    var names: [Int: String] = [:]
-    var keywords: [Int: String] = [:]
-    var groupNames: [Int: String] = [:]
-    var subgroupNames: [Int: String] = [:]
-    var shortcodes: [Int: [String]] = [:]
 
-    init() {}
+    init(emojiCount: Int, groupCount: Int, subgroupCount: Int) {
+        names = Array(repeating: nil, count: emojiCount)
+        groupNames = Array(repeating: nil, count: groupCount)
+        subgroupNames = Array(repeating: nil, count: subgroupCount)
+    }
 
-    init(url: URL, emojiCount: Int, groupCount: Int, subgroupCount: Int) throws(CatalogError) {
+    /// Lays one names file over what is here (`p`, `g`, `s` and `n` records).
+    mutating func read(_ url: URL) throws(CatalogError) {
         let reader = try CatalogFileReader(url: url)
         _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
-        var file = LocaleFile()
-        file.names.reserveCapacity(emojiCount)
-        file.keywords.reserveCapacity(emojiCount)
-        try reader.forEachRecord { fields, line throws(CatalogError) in
-            guard fields[0].count == 1, let kind = fields[0].first else {
-                throw reader.malformed(line, "unknown record kind")
-            }
-            switch kind {
+        try reader.forEachRecord { record throws(CatalogError) in
+            switch record.kind {
             case UInt8(ascii: "n"):
-                guard fields.count == 3 || fields.count == 4, let index = CatalogFileReader.int(fields[1]),
-                      (0..<emojiCount).contains(index) else {
-                    throw reader.malformed(line, "a name record needs a known emoji index, a name and keywords")
+                guard record.count == 3, let index = record.int(1), names.indices.contains(index) else {
+                    throw reader.malformed(record.line, "a name record needs a known emoji index and a name")
                 }
-                if !fields[2].isEmpty { file.names[index] = CatalogFileReader.string(fields[2]) }
-                if fields.count == 4 { file.keywords[index] = CatalogFileReader.string(fields[3]) }
-            case UInt8(ascii: "k"):
-                guard fields.count >= 3, let index = CatalogFileReader.int(fields[1]), (0..<emojiCount).contains(index) else {
-                    throw reader.malformed(line, "a shortcode record needs a known emoji index and codes")
+                names[index] = record.string(2)
+            case UInt8(ascii: "g"):
+                guard record.count == 3, let index = record.int(1), groupNames.indices.contains(index) else {
+                    throw reader.malformed(record.line, "a group record needs a known group index and a name")
                 }
-                file.shortcodes[index] = fields[2...].map { CatalogFileReader.string($0) }
-            case UInt8(ascii: "g"), UInt8(ascii: "s"):
-                let count = kind == UInt8(ascii: "g") ? groupCount : subgroupCount
-                guard fields.count == 3, let index = CatalogFileReader.int(fields[1]), (0..<count).contains(index) else {
-                    throw reader.malformed(line, "a group or subgroup record needs a known index and a name")
+                groupNames[index] = record.string(2)
+            case UInt8(ascii: "s"):
+                guard record.count == 3, let index = record.int(1), subgroupNames.indices.contains(index) else {
+                    throw reader.malformed(record.line, "a subgroup record needs a known subgroup index and a name")
                 }
-                let name = CatalogFileReader.string(fields[2])
-                if kind == UInt8(ascii: "g") { file.groupNames[index] = name } else { file.subgroupNames[index] = name }
+                subgroupNames[index] = record.string(2)
             case UInt8(ascii: "p"):
-                guard fields.count == 3 else { throw reader.malformed(line, "a pattern record needs two separators") }
-                file.separators = (CatalogFileReader.string(fields[1]), CatalogFileReader.string(fields[2]))
+                guard record.count == 3 else { throw reader.malformed(record.line, "a pattern record needs two separators") }
+                separators = (record.string(1), record.string(2))
             default:
-                throw reader.malformed(line, "unknown record kind '\(CatalogFileReader.string(fields[0]))'")
+                throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
             }
         }
-        self = file
+    }
+}
+
+/// A locale's keywords and CLDR shortcodes, after inheritance; read when search or shortcodes need them.
+struct LocaleTerms: Sendable {
+    var keywords: [String?]
+    var shortcodes: [Int: [String]] = [:]
+
+    init(emojiCount: Int) {
+        keywords = Array(repeating: nil, count: emojiCount)
+    }
+
+    /// Lays one keywords file over what is here (`w` and `k` records).
+    mutating func read(_ url: URL) throws(CatalogError) {
+        let reader = try CatalogFileReader(url: url)
+        _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
+        try reader.forEachRecord { record throws(CatalogError) in
+            guard record.count >= 3, let index = record.int(1), keywords.indices.contains(index) else {
+                throw reader.malformed(record.line, "a keyword or shortcode record needs a known emoji index")
+            }
+            switch record.kind {
+            case UInt8(ascii: "w"):
+                guard record.count == 3 else { throw reader.malformed(record.line, "a keyword record has three fields") }
+                keywords[index] = record.string(2)
+            case UInt8(ascii: "k"):
+                shortcodes[index] = record.strings(from: 2)
+            default:
+                throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
+            }
+        }
     }
 }

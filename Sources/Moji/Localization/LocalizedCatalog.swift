@@ -15,55 +15,73 @@ public final class LocalizedCatalog: Sendable {
     /// The locale these strings are in (the best available for what was asked).
     public let locale: MojiLocale
     let storage: CatalogStorage
+    /// The locale and its ancestors, root-most last.
+    let chain: [String]
     /// What the locale's files say, after inheritance; nil where they say nothing.
-    let names: [String?]
-    let keywordFields: [String?]
-    let groupNames: [String?]
-    let subgroupNames: [String?]
-    let shortcodeToIndex: [String: Int]
-    let indexToShortcodes: [Int: [String]]
+    let strings: LocaleNames
+    /// Keywords and CLDR shortcodes, read on first use.
+    private let termsCache = Locked<Terms?>(nil)
+
+    struct Terms: Sendable {
+        var keywordFields: [String?]
+        var shortcodes: [Int: [String]]
+        var shortcodeToIndex: [String: Int]
+    }
 
     /// The separators CLDR uses between a base name and its tones, and between tones.
-    public let separators: (baseToTones: String, betweenTones: String)
+    public var separators: (baseToTones: String, betweenTones: String) {
+        strings.separators ?? (locale.identifier == "en" ? (": ", ", ") : storage.english.separators)
+    }
 
     init(locale: String, storage: CatalogStorage) throws(CatalogError) {
         self.locale = MojiLocale(locale)
         self.storage = storage
-        let count = storage.characters.count
         var chain: [String] = []
         var current: String? = locale
         while let identifier = current, chain.count < 8 {
             chain.append(identifier)
             current = storage.parent(of: identifier)
         }
-        var names = [String?](repeating: nil, count: count)
-        var keywords = [String?](repeating: nil, count: count)
-        var groupNames = [String?](repeating: nil, count: storage.groups.count)
-        var subgroupNames = [String?](repeating: nil, count: storage.subgroups.count)
-        var shortcodes: [Int: [String]] = [:]
-        var separators: (String, String)?
+        self.chain = chain
+        var strings = LocaleNames(emojiCount: storage.characters.count, groupCount: storage.groups.count,
+                                  subgroupCount: storage.subgroups.count)
         for identifier in chain.reversed() {
-            let file = try LocaleFile(
-                url: storage.directory.appendingPathComponent(CatalogFormat.localeFile(identifier)), emojiCount: count,
-                groupCount: storage.groups.count, subgroupCount: storage.subgroups.count)
-            for (index, name) in file.names { names[index] = name }
-            for (index, field) in file.keywords { keywords[index] = field }
-            for (index, name) in file.groupNames { groupNames[index] = name }
-            for (index, name) in file.subgroupNames { subgroupNames[index] = name }
-            for (index, codes) in file.shortcodes { shortcodes[index] = codes }
-            if let found = file.separators { separators = found }
+            try strings.read(storage.directory.appendingPathComponent(CatalogFormat.localeFile(identifier)))
         }
-        self.names = names
-        self.keywordFields = keywords
-        self.groupNames = groupNames
-        self.subgroupNames = subgroupNames
-        self.separators = separators ?? (locale == "en" ? (": ", ", ") : storage.english.separators)
-        var shortcodeToIndex: [String: Int] = [:]
-        for index in shortcodes.keys.sorted() {
-            for code in shortcodes[index]! where shortcodeToIndex[code] == nil { shortcodeToIndex[code] = index }
+        self.strings = strings
+    }
+
+    /// Reads the keywords files of the chain, once.
+    func terms() throws(CatalogError) -> Terms {
+        do {
+            return try termsCache.withLock { cache in
+                if let cache { return cache }
+                var terms = LocaleTerms(emojiCount: storage.characters.count)
+                for identifier in chain.reversed() {
+                    try terms.read(storage.directory.appendingPathComponent(CatalogFormat.localeKeywordsFile(identifier)))
+                }
+                var shortcodeToIndex: [String: Int] = [:]
+                for index in terms.shortcodes.keys.sorted() {
+                    for code in terms.shortcodes[index]! where shortcodeToIndex[code] == nil { shortcodeToIndex[code] = index }
+                }
+                let loaded = Terms(keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
+                cache = loaded
+                return loaded
+            }
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
         }
-        self.shortcodeToIndex = shortcodeToIndex
-        self.indexToShortcodes = shortcodes
+    }
+
+    /// The terms, or none when the bundled file cannot be read (a broken install).
+    private var loadedTerms: Terms {
+        do {
+            return try terms()
+        } catch {
+            fatalError("Moji's catalog cannot be read: \(error)")
+        }
     }
 
     /// English, for entries this locale lacks; nil when this is English.
@@ -74,14 +92,14 @@ public final class LocalizedCatalog: Sendable {
     }
 
     func name(at index: Int) -> String {
-        if let name = names[index] { return name }
+        if let name = strings.names[index] { return name }
         if storage.tones[index].isEmpty { return fallback?.name(at: index) ?? storage.characters[index] }
         return Self.derivedName(base: name(at: storage.baseIndices[index]), toneNames: toneNames(at: index),
                                 separators: separators)
     }
 
     func keywordField(at index: Int) -> String {
-        if let field = keywordFields[index] { return field }
+        if let field = loadedTerms.keywordFields[index] { return field }
         if storage.tones[index].isEmpty { return fallback?.keywordField(at: index) ?? "" }
         return Self.derivedKeywords(base: keywordField(at: storage.baseIndices[index]), toneNames: toneNames(at: index))
     }
@@ -110,12 +128,12 @@ public final class LocalizedCatalog: Sendable {
 
     /// The localized name of a group.
     public func name(of group: EmojiGroup) -> String {
-        groupNames[group.index] ?? fallback?.name(of: group) ?? group.unicodeName
+        strings.groupNames[group.index] ?? fallback?.name(of: group) ?? group.unicodeName
     }
 
     /// The localized name of a subgroup.
     public func name(of subgroup: EmojiSubgroup) -> String {
-        subgroupNames[subgroup.index] ?? fallback?.name(of: subgroup) ?? subgroup.identifier
+        strings.subgroupNames[subgroup.index] ?? fallback?.name(of: subgroup) ?? subgroup.identifier
     }
 
     /// The localized name of a skin tone ("light skin tone", "明るい肌色").
@@ -124,17 +142,18 @@ public final class LocalizedCatalog: Sendable {
     }
 
     /// The CLDR shortcodes of `emoji` in this locale, without colons.
-    public func shortcodes(of emoji: Emoji) -> [String] { indexToShortcodes[emoji.index] ?? [] }
+    public func shortcodes(of emoji: Emoji) -> [String] { loadedTerms.shortcodes[emoji.index] ?? [] }
 
     /// The emoji for a CLDR shortcode of this locale, with or without colons.
     public func emoji(forShortcode shortcode: String) -> Emoji? {
-        shortcodeToIndex[ShortcodePreset.bare(shortcode)].map { Emoji(storage: storage, index: $0) }
+        loadedTerms.shortcodeToIndex[ShortcodePreset.bare(shortcode)].map { Emoji(storage: storage, index: $0) }
     }
 
     /// Every CLDR shortcode of this locale with its emoji.
     public var allShortcodes: [(shortcode: String, emoji: Emoji)] {
-        indexToShortcodes.keys.sorted().flatMap { index in
-            indexToShortcodes[index]!.map { ($0, Emoji(storage: storage, index: index)) }
+        let shortcodes = loadedTerms.shortcodes
+        return shortcodes.keys.sorted().flatMap { index in
+            shortcodes[index]!.map { ($0, Emoji(storage: storage, index: index)) }
         }
     }
 }

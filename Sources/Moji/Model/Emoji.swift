@@ -43,14 +43,13 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// The neutral emoji this one is a toned form of, or itself (🧑🏻‍🤝‍🧑🏿 → 🧑‍🤝‍🧑).
     public var neutral: Emoji { Emoji(storage: storage, index: storage.baseIndices[index]) }
     /// Whether Unicode lists toned forms of this emoji's neutral base.
-    public var supportsSkinTones: Bool { storage.variants[storage.baseIndices[index]] != nil }
+    public var supportsSkinTones: Bool { storage.personCounts[storage.baseIndices[index]] > 0 }
     /// How many people take a tone of their own: 0 when no tone applies, 1 for 👋, 2 for 🧑‍🤝‍🧑.
-    public var personCount: Int { storage.personCounts[storage.baseIndices[index]] ?? 0 }
+    public var personCount: Int { Int(storage.personCounts[storage.baseIndices[index]]) }
 
     /// Every toned form of this emoji's neutral base, in CLDR order.
     public var skinToneVariants: [Emoji] {
-        guard let table = storage.variants[storage.baseIndices[index]] else { return [] }
-        return table.values.sorted().map { Emoji(storage: storage, index: $0) }
+        (storage.variantLists[storage.baseIndices[index]] ?? []).map { Emoji(storage: storage, index: $0) }
     }
 
     /// The RGI sequence with these tones, one per person (or one for everybody); nil when
@@ -63,7 +62,7 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public func withSkinTones(_ tones: [SkinTone]) -> Emoji? {
         let base = storage.baseIndices[index]
         if tones.isEmpty { return Emoji(storage: storage, index: base) }
-        guard let variant = storage.variants[base]?[SkinTone.normalized(tones)] else { return nil }
+        guard let variant = storage.variant(of: base, tones: tones) else { return nil }
         return Emoji(storage: storage, index: variant)
     }
 

@@ -13,26 +13,24 @@ struct ShortcodeTables: Sendable {
         let reader = try CatalogFileReader(url: url)
         _ = try reader.header(expecting: CatalogFormat.shortcodesKind, version: CatalogFormat.version)
         var tables = ShortcodeTables()
-        try reader.forEachRecord { fields, line throws(CatalogError) in
-            switch CatalogFileReader.string(fields[0]) {
-            case "k":
-                guard fields.count >= 4, let index = CatalogFileReader.int(fields[2]), (0..<emojiCount).contains(index) else {
-                    throw reader.malformed(line, "a shortcode record needs a preset, an emoji index and codes")
+        try reader.forEachRecord { record throws(CatalogError) in
+            switch record.kind {
+            case UInt8(ascii: "k"):
+                guard record.count >= 4, let index = record.int(2), (0..<emojiCount).contains(index) else {
+                    throw reader.malformed(record.line, "a shortcode record needs a preset, an emoji index and codes")
                 }
-                let preset = ShortcodePreset(rawValue: CatalogFileReader.string(fields[1]))
-                let codes = fields[3...].map { CatalogFileReader.string($0) }
-                tables.add(codes, for: index, in: preset)
-            case "m":
-                guard fields.count >= 3, let index = CatalogFileReader.int(fields[1]), (0..<emojiCount).contains(index) else {
-                    throw reader.malformed(line, "an emoticon record needs an emoji index and emoticons")
+                tables.add(record.strings(from: 3), for: index, in: ShortcodePreset(rawValue: record.string(1)))
+            case UInt8(ascii: "m"):
+                guard record.count >= 3, let index = record.int(1), (0..<emojiCount).contains(index) else {
+                    throw reader.malformed(record.line, "an emoticon record needs an emoji index and emoticons")
                 }
-                let emoticons = fields[2...].map { CatalogFileReader.string($0) }
+                let emoticons = record.strings(from: 2)
                 tables.indexToEmoticons[index, default: []].append(contentsOf: emoticons)
                 for emoticon in emoticons where tables.emoticonToIndex[emoticon] == nil {
                     tables.emoticonToIndex[emoticon] = index
                 }
             default:
-                throw reader.malformed(line, "unknown record kind '\(CatalogFileReader.string(fields[0]))'")
+                throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
             }
         }
         self = tables

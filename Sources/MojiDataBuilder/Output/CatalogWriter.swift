@@ -23,23 +23,23 @@ enum CatalogWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func locale(_ locale: BuiltLocale) -> String {
+    /// The names file and the keywords file of one locale.
+    static func locale(_ locale: BuiltLocale) -> (names: String, keywords: String) {
         let file = locale.file
-        var lines = ["\(CatalogFormat.localeKind)\t\(CatalogFormat.version)\t\(locale.identifier)\t\(locale.parent ?? "-")"]
-        if let separators = file.separators { lines.append("p\t\(separators.baseToTones)\t\(separators.betweenTones)") }
-        for index in file.groupNames.keys.sorted() { lines.append("g\t\(index)\t\(file.groupNames[index]!)") }
-        for index in file.subgroupNames.keys.sorted() { lines.append("s\t\(index)\t\(file.subgroupNames[index]!)") }
-        for index in Set(file.names.keys).union(file.keywords.keys).sorted() {
-            var fields = ["n", String(index), file.names[index] ?? ""]
-            if let keywords = file.keywords[index] {
-                fields.append(keywords.joined(separator: String(CatalogFormat.keywordSeparator)))
-            }
-            lines.append(fields.joined(separator: "\t"))
+        let header = "\(CatalogFormat.localeKind)\t\(CatalogFormat.version)\t\(locale.identifier)\t\(locale.parent ?? "-")"
+        var names = [header]
+        if let separators = file.separators { names.append("p\t\(separators.baseToTones)\t\(separators.betweenTones)") }
+        for index in file.groupNames.keys.sorted() { names.append("g\t\(index)\t\(file.groupNames[index]!)") }
+        for index in file.subgroupNames.keys.sorted() { names.append("s\t\(index)\t\(file.subgroupNames[index]!)") }
+        for index in file.names.keys.sorted() { names.append("n\t\(index)\t\(file.names[index]!)") }
+        var keywords = [header]
+        for index in file.keywords.keys.sorted() {
+            keywords.append("w\t\(index)\t" + file.keywords[index]!.joined(separator: String(CatalogFormat.keywordSeparator)))
         }
         for index in file.shortcodes.keys.sorted() {
-            lines.append((["k", String(index)] + file.shortcodes[index]!).joined(separator: "\t"))
+            keywords.append((["k", String(index)] + file.shortcodes[index]!).joined(separator: "\t"))
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (names.joined(separator: "\n") + "\n", keywords.joined(separator: "\n") + "\n")
     }
 
     /// Code point ranges of the emoji properties, for recognizing emoji that are not RGI.
