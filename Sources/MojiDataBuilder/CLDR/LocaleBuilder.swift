@@ -42,6 +42,7 @@ struct LocaleBuilder {
             if let folder = emojibaseFolders[identifier] { try addEmojibase(folder, to: &own) }
             var table = own.inheriting(from: parentIdentifier.flatMap { resolved[$0] } ?? LocaleTable())
             if identifier == "en" { fillEnglish(&table) }
+            table.keepFirstUseOfEachShortcode()
             try addCharacterLabels(for: identifier, to: &table, cache: &labelsCache)
             var learned = table
             learned.learnSeparators(model: model)

@@ -27,6 +27,16 @@ struct LocaleTable: Equatable {
         return merged
     }
 
+    /// emojibase's localized CLDR shortcodes sometimes give one code to several emoji (German
+    /// `studentin`); a code must name one emoji, so it stays with the first in CLDR order.
+    mutating func keepFirstUseOfEachShortcode() {
+        var seen = Set<String>()
+        for index in shortcodes.keys.sorted() {
+            let unique = shortcodes[index]!.filter { seen.insert($0).inserted }
+            shortcodes[index] = unique.isEmpty ? nil : unique
+        }
+    }
+
     /// Learns the separators from a one-tone and a two-tone derived name, as in
     /// "waving hand: light skin tone" and "kiss: light skin tone, dark skin tone".
     mutating func learnSeparators(model: CatalogModel) {
