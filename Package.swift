@@ -58,7 +58,10 @@ let package = Package(
         .testTarget(name: "MojiTests", dependencies: ["Moji"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
-        .testTarget(name: "MojiStoreTests", dependencies: ["MojiStore", "Moji", "moji"]),
+        .testTarget(
+            name: "MojiStoreTests",
+            dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
