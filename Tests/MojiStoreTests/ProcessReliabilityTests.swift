@@ -56,6 +56,9 @@ struct ProcessReliabilityTests {
         let recent = try store.recent(limit: 100)
         #expect(Set(recent.map(\.item)).count == expected.count)
         #expect(Set(recent.map(\.item.key)) == Set(expected.keys))
+        let order = recent.compactMap(\.lastUse)
+        #expect(order.count == recent.count && order.first == 6_000)
+        #expect(zip(order, order.dropFirst()).allSatisfy { $0 > $1 })
         #expect(recent.map(\.lastUsed) == recent.map(\.lastUsed).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
         #expect(EmojiStore.check(at: directory.databaseURL).isHealthy)
     }

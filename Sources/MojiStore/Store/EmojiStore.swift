@@ -79,7 +79,8 @@ public final class EmojiStore: Sendable {
             return try pool.write { db in
                 let result = try body(db)
                 for area in areas {
-                    try db.execute(sql: "UPDATE changeLog SET version = version + 1 WHERE area = ?", arguments: [area.rawValue])
+                    try db.cachedStatement(sql: "UPDATE changeLog SET version = version + 1 WHERE area = ?")
+                        .execute(arguments: [area.rawValue])
                 }
                 return result
             }

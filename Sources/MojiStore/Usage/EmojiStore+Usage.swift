@@ -19,23 +19,25 @@ extension EmojiStore {
 
     private func recordUse(key: String, tones: [SkinTone]) throws(StoreError) -> UsageEntry {
         let decay = configuration.decay
-        let now = Date()
         let toneText = tones.isEmpty ? nil : Self.toneText(tones)
         return try write([.usage]) { db in
-            let clock = try Int.fetchOne(db, sql: "UPDATE clock SET uses = uses + 1 WHERE id = 1 RETURNING uses")!
-            let row = try Row.fetchOne(db, sql: "SELECT score, scoredAt, useCount FROM usage WHERE item = ?", arguments: [key])
+            // Taken inside the write lock, so timestamps follow the commit order across processes.
+            let now = Date()
+            let clock = try Int.fetchOne(db.cachedStatement(sql: "UPDATE clock SET uses = uses + 1 WHERE id = 1 RETURNING uses"))!
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT score, scoredAt, useCount FROM usage WHERE item = ?"),
+                                       arguments: [key])
             let previous = row.map { UsageScoring.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) } ?? 0
             let score = previous + 1
             let count = (row?["useCount"] as Int? ?? 0) + 1
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt,
                     rank = excluded.rank, useCount = excluded.useCount, lastUse = excluded.lastUse,
                     lastUsedAt = excluded.lastUsedAt, tones = excluded.tones
-                """, arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay),
+                """).execute(arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay),
                                  count, clock, now.timeIntervalSince1970, toneText])
-            return UsageEntry(item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUsed: now)
+            return UsageEntry(item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
         }
     }
 
@@ -53,12 +55,8 @@ extension EmojiStore {
     /// ``StoreConfiguration/minFavorites`` are kept. A new user sees the seeded defaults.
     public func favorites() throws(StoreError) -> [UsageEntry] {
         let configuration = configuration
-        let entries = try read { db in
-            let clock = try UsageScoring.clock(db)
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
-                                           arguments: [configuration.maxFavorites])
-            return try Array(rows.map { Self.entry($0, clock: clock, decay: configuration.decay) })
-        }
+        let entries = try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
+                                  limit: configuration.maxFavorites)
         var kept: [UsageEntry] = []
         for entry in entries where kept.count < configuration.minFavorites || entry.score >= configuration.minimumFavoriteScore {
             kept.append(entry)
@@ -69,14 +67,14 @@ extension EmojiStore {
     /// The most recently used items, most recent first, each once, at most `limit`
     /// (default ``StoreConfiguration/maxRecents``).
     public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
-        try entries(sql: "SELECT * FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
+        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
                     limit: limit ?? configuration.maxRecents)
     }
 
     /// The most used items by count, the more recently used first among equal counts, at most
     /// `limit` (default ``StoreConfiguration/maxRecents``).
     public func frequent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
-        try entries(sql: "SELECT * FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?",
+        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?",
                     limit: limit ?? configuration.maxRecents)
     }
 
@@ -134,11 +132,22 @@ extension EmojiStore {
         item.emoji(in: configuration.catalog)?.neutral.character ?? item.key
     }
 
+    /// The columns of an entry, with the clock read by the same statement.
+    static let entryColumns = "item, score, scoredAt, useCount, lastUse, lastUsedAt, tones, (SELECT uses FROM clock WHERE id = 1) AS clock"
+
+    /// Runs one cached query of ``entryColumns``. A single statement reads one consistent
+    /// snapshot, so it needs no transaction around it: this is the hot path of every picker.
     private func entries(sql: String, limit: Int) throws(StoreError) -> [UsageEntry] {
         let decay = configuration.decay
-        return try read { db in
-            let clock = try UsageScoring.clock(db)
-            return try Array(Row.fetchCursor(db, sql: sql, arguments: [limit]).map { Self.entry($0, clock: clock, decay: decay) })
+        do {
+            return try pool.unsafeRead { db in
+                let statement = try db.cachedStatement(sql: sql)
+                return try Array(Row.fetchCursor(statement, arguments: [limit]).map { row in
+                    Self.entry(row, clock: row["clock"], decay: decay)
+                })
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: url.path)
         }
     }
 
@@ -149,6 +158,7 @@ extension EmojiStore {
             tones: parseTones(row["tones"]),
             score: UsageScoring.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay),
             useCount: row["useCount"],
+            lastUse: row["lastUse"],
             lastUsed: lastUsedAt.map(Date.init(timeIntervalSince1970:)))
     }
 

@@ -14,6 +14,9 @@ public struct UsageEntry: Sendable, Hashable, Codable {
     public var score: Double
     /// How many times the item was used (0 for a seeded default not used yet).
     public var useCount: Int
+    /// The number of the last use (the global use counter then), or nil for a seeded default:
+    /// it orders recents exactly, across processes.
+    public var lastUse: Int?
     /// When it was used last, or nil for a seeded default.
     public var lastUsed: Date?
 
