@@ -6,12 +6,14 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Moji", targets: ["Moji"]),
+        .library(name: "MojiStore", targets: ["MojiStore"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
         .executable(name: "moji-bench", targets: ["moji-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -22,6 +24,12 @@ let package = Package(
         ),
         // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Usage, favorites, recents, collections, tone preferences and custom emoji in one SQLite
+        // file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
+        .target(
+            name: "MojiStore",
+            dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CZlib"]),
         .executableTarget(
@@ -35,6 +43,7 @@ let package = Package(
             name: "moji",
             dependencies: [
                 "Moji",
+                "MojiStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -42,11 +51,17 @@ let package = Package(
             name: "moji-bench",
             dependencies: [
                 "Moji",
+                "MojiStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "MojiTests", dependencies: ["Moji"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
+        // Drives the built `moji` executable as child processes against a real SQLite file.
+        .testTarget(
+            name: "MojiStoreTests",
+            dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,21 @@
+/// A part of the store that changes on its own, for ``EmojiStore/changes(in:pollingInterval:)``.
+public enum StoreArea: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Scores, recents and frequent: every recorded use, `clearAll`, `clearScore`.
+    case usage
+    /// The favorites the user pinned and their order.
+    case pinned
+    /// Named collections and their items.
+    case collections
+    /// Skin-tone preferences and the default tone.
+    case skinTones
+    /// Custom emoji records.
+    case customEmoji
+}
+
+/// One committed change of an area; `version` grows by one per committing transaction.
+public struct StoreChange: Sendable, Hashable {
+    /// The area that changed.
+    public var area: StoreArea
+    /// The area's version after the change.
+    public var version: Int
+}

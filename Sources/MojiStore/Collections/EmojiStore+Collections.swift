@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+
+extension EmojiStore {
+    /// Every collection with its items, in the order they were created.
+    public func collections() throws(StoreError) -> [EmojiCollection] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, name FROM collection ORDER BY id").map { row in
+                EmojiCollection(name: row["name"],
+                                items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+            }
+        }
+    }
+
+    /// The collection with this name (case-insensitive), or nil.
+    public func collection(named name: String) throws(StoreError) -> EmojiCollection? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM collection WHERE name = ?", arguments: [name]) else {
+                return nil
+            }
+            return EmojiCollection(name: row["name"],
+                                   items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+        }
+    }
+
+    /// Creates an empty collection; fails with ``StoreError/collectionExists(_:)`` when the name is taken.
+    public func createCollection(named name: String) throws(StoreError) {
+        try write([.collections]) { db in
+            if try Self.collectionID(named: name, in: db) != nil { throw StoreError.collectionExists(name) }
+            try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                           arguments: [name, Date().timeIntervalSince1970])
+        }
+    }
+
+    /// Deletes a collection and its items; returns whether it existed.
+    @discardableResult
+    public func deleteCollection(named name: String) throws(StoreError) -> Bool {
+        try write([.collections]) { db in
+            try db.execute(sql: "DELETE FROM collection WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Renames a collection.
+    public func renameCollection(_ name: String, to newName: String) throws(StoreError) {
+        try write([.collections]) { db in
+            guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
+            if let other = try Self.collectionID(named: newName, in: db), other != id { throw StoreError.collectionExists(newName) }
+            try db.execute(sql: "UPDATE collection SET name = ? WHERE id = ?", arguments: [newName, id])
+        }
+    }
+
+    /// Adds an item at `position` (0-based; default at the end), creating the collection if
+    /// needed. An item already there moves.
+    public func add(_ item: StoreItem, toCollection name: String, at position: Int? = nil) throws(StoreError) {
+        try write([.collections]) { db in
+            let id: Int64
+            if let existing = try Self.collectionID(named: name, in: db) {
+                id = existing
+            } else {
+                try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                               arguments: [name, Date().timeIntervalSince1970])
+                id = db.lastInsertedRowID
+            }
+            var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))
+            items.removeAll { $0 == item }
+            items.insert(item, at: Self.clamped(position, count: items.count))
+            try Self.replaceOrderedItems(items, db: db, table: "collectionItem", filter: ("collectionId", id))
+        }
+    }
+
+    /// Removes an item from a collection; returns whether it was there.
+    @discardableResult
+    public func remove(_ item: StoreItem, fromCollection name: String) throws(StoreError) -> Bool {
+        try write([.collections]) { db in
+            guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
+            var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))
+            guard let index = items.firstIndex(of: item) else { return false }
+            items.remove(at: index)
+            try Self.replaceOrderedItems(items, db: db, table: "collectionItem", filter: ("collectionId", id))
+            return true
+        }
+    }
+
+    /// Moves an item of a collection to `position` (0-based, clamped).
+    public func move(_ item: StoreItem, inCollection name: String, to position: Int) throws(StoreError) {
+        try write([.collections]) { db in
+            guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
+            var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))
+            guard let index = items.firstIndex(of: item) else {
+                throw StoreError.itemNotFound(item, list: "the collection '\(name)'")
+            }
+            items.remove(at: index)
+            items.insert(item, at: Self.clamped(position, count: items.count))
+            try Self.replaceOrderedItems(items, db: db, table: "collectionItem", filter: ("collectionId", id))
+        }
+    }
+
+    static func collectionID(named name: String, in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT id FROM collection WHERE name = ?", arguments: [name])
+    }
+}

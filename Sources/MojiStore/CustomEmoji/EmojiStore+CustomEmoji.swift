@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+extension EmojiStore {
+    /// Adds a custom emoji; fails with ``StoreError/duplicateCustomCode(_:)`` when its code is taken.
+    public func addCustomEmoji(_ emoji: CustomEmoji) throws(StoreError) {
+        try saveCustomEmoji(emoji, replacing: false)
+    }
+
+    /// Adds or, with `replacing`, overwrites the custom emoji with the same code.
+    public func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
+        guard CustomEmoji.isValidCode(emoji.code) else { throw .invalidCustomCode(emoji.code) }
+        try write([.customEmoji]) { db in
+            if try !replacing && Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil {
+                throw StoreError.duplicateCustomCode(emoji.code)
+            }
+            try Self.insertCustomEmoji(emoji, in: db)
+        }
+    }
+
+    /// The custom emoji with this code (case-insensitive, colons optional), or nil.
+    public func customEmoji(code: String) throws(StoreError) -> CustomEmoji? {
+        let code = CustomEmoji.normalizedCode(code)
+        return try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM customEmoji WHERE code = ?", arguments: [code]).map(Self.customEmoji)
+        }
+    }
+
+    /// Every custom emoji, by group then code.
+    public func customEmojis() throws(StoreError) -> [CustomEmoji] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM customEmoji ORDER BY groupName, code").map(Self.customEmoji)
+        }
+    }
+
+    /// Removes the custom emoji with this code; returns whether there was one. Its usage stays.
+    @discardableResult
+    public func removeCustomEmoji(code: String) throws(StoreError) -> Bool {
+        let code = CustomEmoji.normalizedCode(code)
+        return try write([.customEmoji]) { db in
+            try db.execute(sql: "DELETE FROM customEmoji WHERE code = ?", arguments: [code])
+            return db.changesCount > 0
+        }
+    }
+
+    static func insertCustomEmoji(_ emoji: CustomEmoji, in db: Database) throws {
+        let keywords = String(decoding: try JSONEncoder().encode(emoji.keywords), as: UTF8.self)
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO customEmoji (code, name, keywords, groupName, image, source, addedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [emoji.code, emoji.name, keywords, emoji.group, emoji.image, emoji.source,
+                             emoji.addedAt.timeIntervalSince1970])
+    }
+
+    static func customEmoji(_ row: Row) -> CustomEmoji {
+        let keywords = (try? JSONDecoder().decode([String].self, from: Data((row["keywords"] as String).utf8))) ?? []
+        return CustomEmoji(code: row["code"], name: row["name"], keywords: keywords, group: row["groupName"],
+                           image: row["image"], source: row["source"],
+                           addedAt: Date(timeIntervalSince1970: row["addedAt"]))
+    }
+}

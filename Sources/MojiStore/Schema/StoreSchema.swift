@@ -1,0 +1,87 @@
+import GRDB
+
+/// The database schema, built by GRDB migrations; a migration, once shipped, never changes.
+///
+/// Items are keyed by text: a Unicode emoji is stored as its exact character (`👍🏽`), a custom
+/// emoji as `:code:` (see ``StoreItem``). Scores decay lazily (see ``UsageScoring``).
+///
+/// ```
+/// meta(key TEXT PK, value TEXT)
+///     decay          the decay the scores were computed with
+///     seeded         "1" once the default favorites were seeded
+///     seedRuns       how many times seeding ran (always 1; tests check it)
+///     defaultTone    the global default skin tone, e.g. "medium"
+/// clock(id = 1, uses INTEGER)
+///     the global use counter: +1 per recorded use, in the same transaction
+/// usage(item TEXT PK,             neutral emoji or :code:
+///       score REAL,               score as of use number `scoredAt`
+///       scoredAt INTEGER,         clock value when `score` was written
+///       rank REAL NULL,           ln(score) - scoredAt * ln(decay): orders by current score
+///       useCount INTEGER,         real uses (0 for a seeded default)
+///       lastUse INTEGER NULL,     clock value of the last use: orders recents
+///       lastUsedAt REAL NULL,     seconds since 1970 of the last use
+///       tones TEXT NULL)          tones of the last use, e.g. "light,dark"
+///     index usage_rank(rank) WHERE rank IS NOT NULL
+///     index usage_recent(lastUse) WHERE lastUse IS NOT NULL
+///     index usage_frequent(useCount, lastUse) WHERE useCount > 0
+/// pinned(item TEXT PK, position INTEGER UNIQUE)       favorites pinned by the user
+/// collection(id INTEGER PK, name TEXT UNIQUE NOCASE, createdAt REAL)
+/// collectionItem(collectionId → collection ON DELETE CASCADE, item TEXT, position INTEGER,
+///                PK(collectionId, item))
+/// tonePreference(item TEXT PK, tones TEXT)            neutral emoji → "light" or "light,dark"
+/// customEmoji(code TEXT PK NOCASE, name TEXT, keywords TEXT (JSON array), groupName TEXT NULL,
+///             image TEXT, source TEXT NULL, addedAt REAL)
+/// changeLog(area TEXT PK, version INTEGER)             +1 per committed change of an area
+/// ```
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), uses INTEGER NOT NULL);
+                INSERT INTO clock (id, uses) VALUES (1, 0);
+                CREATE TABLE usage (
+                    item TEXT PRIMARY KEY NOT NULL,
+                    score REAL NOT NULL,
+                    scoredAt INTEGER NOT NULL,
+                    rank REAL,
+                    useCount INTEGER NOT NULL DEFAULT 0,
+                    lastUse INTEGER,
+                    lastUsedAt REAL,
+                    tones TEXT
+                );
+                CREATE INDEX usage_rank ON usage(rank) WHERE rank IS NOT NULL;
+                CREATE INDEX usage_recent ON usage(lastUse) WHERE lastUse IS NOT NULL;
+                CREATE INDEX usage_frequent ON usage(useCount, lastUse) WHERE useCount > 0;
+                CREATE TABLE pinned (item TEXT PRIMARY KEY NOT NULL, position INTEGER NOT NULL);
+                CREATE TABLE collection (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                    createdAt REAL NOT NULL
+                );
+                CREATE TABLE collectionItem (
+                    collectionId INTEGER NOT NULL REFERENCES collection(id) ON DELETE CASCADE,
+                    item TEXT NOT NULL,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (collectionId, item)
+                );
+                CREATE TABLE tonePreference (item TEXT PRIMARY KEY NOT NULL, tones TEXT NOT NULL);
+                CREATE TABLE customEmoji (
+                    code TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                    name TEXT NOT NULL,
+                    keywords TEXT NOT NULL,
+                    groupName TEXT,
+                    image TEXT NOT NULL,
+                    source TEXT,
+                    addedAt REAL NOT NULL
+                );
+                CREATE TABLE changeLog (area TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL);
+                """)
+            for area in StoreArea.allCases {
+                try db.execute(sql: "INSERT INTO changeLog (area, version) VALUES (?, 0)", arguments: [area.rawValue])
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+import Moji
+
+/// Usage scores, recents, favorites, collections, skin-tone preferences and custom emoji in one
+/// SQLite file that many processes share safely (WAL mode, one `DatabasePool` per process).
+///
+/// ```swift
+/// let store = try EmojiStore()                       // $MOJI_HOME/moji.sqlite or the XDG location
+/// try store.recordUse(of: EmojiCatalog.shared.emoji(for: "👍🏽")!)
+/// try store.favorites().map(\.displayItem)           // [👍🏽, 😂, ❤️, …]
+/// try store.recent()                                 // most recent first, de-duplicated
+/// try store.setPreferredSkinTones([.light, .dark], for: handshake)
+/// ```
+///
+/// ## Topics
+/// - Usage: ``recordUse(of:)-(Emoji)``, ``favorites()``, ``recent(limit:)``, ``frequent(limit:)``,
+///   ``score(for:)``, ``usageScores()``, ``clearAll()``, ``clearScore(for:)``
+/// - Pinned favorites: ``pinnedFavorites()``, ``pinFavorite(_:at:)``, ``unpinFavorite(_:)``,
+///   ``movePinnedFavorite(_:to:)``
+/// - Collections: ``collections()``, ``createCollection(named:)``, ``add(_:toCollection:at:)``, …
+/// - Skin tones: ``setPreferredSkinTones(_:for:)``, ``defaultSkinTone()``, ``resolved(_:)``
+/// - Custom emoji: ``addCustomEmoji(_:)``, ``customEmoji(code:)``, ``customEmojis()``
+/// - Changes: ``changes(in:pollingInterval:)``
+/// - Maintenance: ``check(at:)``, ``repair(at:configuration:)``, ``export()``, ``importData(_:)``
+public final class EmojiStore: Sendable {
+    /// The database file.
+    public let url: URL
+    /// The parameters this store was opened with.
+    public let configuration: StoreConfiguration
+    let pool: DatabasePool
+
+    /// Opens (creating it with its directory if needed) the database at
+    /// ``StoreLocation/defaultURL(environment:)``.
+    public convenience init(configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
+        try self.init(url: StoreLocation.defaultURL(), configuration: configuration)
+    }
+
+    /// Opens the database at `url`, creating the file and its directory if needed, migrating the
+    /// schema and seeding the default favorites once.
+    ///
+    /// - Throws: ``StoreError/notADatabase(path:reason:)`` for a file that is not a Moji database,
+    ///   ``StoreError/newerSchema(path:)`` for one written by a newer Moji.
+    public init(url: URL, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
+        self.url = url.standardizedFileURL
+        self.configuration = configuration
+        let path = self.url.path
+        try StoreLocation.createDirectory(for: self.url)
+        let lock = try OpenLock(path: path + ".lock")
+        do {
+            var database = Configuration()
+            database.busyMode = .timeout(configuration.busyTimeout)
+            database.label = "MojiStore"
+            pool = try DatabasePool(path: path, configuration: database)
+            let migrator = StoreSchema.migrator
+            if try pool.read(migrator.hasBeenSuperseded) { throw StoreError.newerSchema(path: path) }
+            try migrator.migrate(pool)
+            try pool.write { db in
+                try Self.seedIfNeeded(db, configuration: configuration)
+                try UsageScoring.adoptDecay(configuration.decay, in: db)
+            }
+        } catch {
+            _ = consume lock
+            throw StoreError.wrapping(error, path: path)
+        }
+        _ = consume lock
+    }
+
+    // MARK: Database access
+
+    /// Reads in a snapshot, mapping every failure to a ``StoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do { return try pool.read(body) } catch { throw StoreError.wrapping(error, path: url.path) }
+    }
+
+    /// Writes in one immediate transaction that also bumps the change versions of `areas`.
+    func write<T>(_ areas: [StoreArea], _ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try pool.write { db in
+                let result = try body(db)
+                for area in areas {
+                    try db.cachedStatement(sql: "UPDATE changeLog SET version = version + 1 WHERE area = ?")
+                        .execute(arguments: [area.rawValue])
+                }
+                return result
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: url.path)
+        }
+    }
+
+    // MARK: Seeding
+
+    /// Seeds the default favorites unless this database was seeded before. Runs inside the
+    /// opening write transaction, which SQLite serializes across processes, so racing
+    /// processes seed exactly once.
+    static func seedIfNeeded(_ db: Database, configuration: StoreConfiguration) throws {
+        if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'seeded'") != nil { return }
+        try seedDefaults(db, configuration: configuration)
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1')")
+        try db.execute(sql: """
+            INSERT INTO meta (key, value) VALUES ('seedRuns', '1')
+            ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+            """)
+    }
+
+    /// Gives each default favorite a score below one use (best first); adds to existing scores.
+    static func seedDefaults(_ db: Database, configuration: StoreConfiguration) throws {
+        let clock = try UsageScoring.clock(db)
+        let decay = try UsageScoring.storedDecay(db) ?? configuration.decay
+        var keys: [String] = []
+        for text in configuration.defaultFavorites {
+            let key = configuration.catalog.emoji(for: text)?.neutral.character ?? text
+            if !keys.contains(key) { keys.append(key) }
+        }
+        for (offset, key) in keys.enumerated() {
+            let seed = 0.5 * Double(keys.count - offset) / Double(keys.count)
+            let current = try UsageScoring.currentScore(of: key, clock: clock, decay: decay, in: db)
+            let score = current + seed
+            try db.execute(sql: """
+                INSERT INTO usage (item, score, scoredAt, rank, useCount) VALUES (?, ?, ?, ?, 0)
+                ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt, rank = excluded.rank
+                """, arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay)])
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import GRDB
+import Moji
+
+/// What went wrong in the store, and what to do about it.
+///
+/// Every case that concerns the database file names it, so a message is enough to act on.
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file exists but is not a Moji database (garbage, truncated or overwritten).
+    case notADatabase(path: String, reason: String)
+    /// The file is a database written by a newer Moji, whose schema this version cannot read.
+    case newerSchema(path: String)
+    /// The directory for the database could not be created.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// Another process held the database locked for longer than the busy timeout.
+    case busy(path: String)
+    /// Any other SQLite failure.
+    case database(path: String, reason: String)
+    /// A file to import or export could not be read, written or decoded.
+    case invalidExport(path: String, reason: String)
+    /// The emoji takes no such tones: wrong count for its people, or no RGI sequence.
+    case unsupportedSkinTones(emoji: String, tones: [SkinTone], personCount: Int)
+    /// No collection has this name.
+    case collectionNotFound(String)
+    /// A collection with this name exists already.
+    case collectionExists(String)
+    /// The item is not in the list it was to be moved or removed in.
+    case itemNotFound(StoreItem, list: String)
+    /// A custom emoji with this code exists already.
+    case duplicateCustomCode(String)
+    /// A custom emoji code is empty or holds spaces or colons.
+    case invalidCustomCode(String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path, let reason):
+            "\(path) is not a readable Moji database (\(reason)). Run `moji store check` for details and `moji store repair` to move it aside and start a fresh one; nothing is deleted."
+        case .newerSchema(let path):
+            "\(path) was written by a newer version of Moji. Upgrade Moji, or point MOJI_HOME elsewhere."
+        case .cannotCreateDirectory(let path, let reason):
+            "cannot create the directory \(path) for the Moji database (\(reason)). Set MOJI_HOME to a writable directory."
+        case .busy(let path):
+            "\(path) stayed locked by another process longer than the busy timeout. Try again, or raise StoreConfiguration.busyTimeout."
+        case .database(let path, let reason):
+            "database error in \(path): \(reason)"
+        case .invalidExport(let path, let reason):
+            "cannot use \(path) as a Moji export: \(reason)"
+        case .unsupportedSkinTones(let emoji, let tones, let personCount):
+            "\(emoji) has no form with tones \(tones.map(\.identifier).joined(separator: ", ")); "
+                + (personCount == 0 ? "it takes no skin tone." : "give one tone, or one per person (\(personCount)).")
+        case .collectionNotFound(let name):
+            "no collection named '\(name)'. `moji collections` lists them."
+        case .collectionExists(let name):
+            "a collection named '\(name)' exists already; pick another name or add to it."
+        case .itemNotFound(let item, let list):
+            "\(item) is not in \(list)."
+        case .duplicateCustomCode(let code):
+            "a custom emoji with code :\(code): exists already; codes are unique (case-insensitive)."
+        case .invalidCustomCode(let code):
+            "'\(code)' is not a valid custom emoji code: use letters, digits, '_', '-' or '+', without spaces or colons."
+        }
+    }
+
+    /// Maps a GRDB or system error met while working on the database at `path`.
+    static func wrapping(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+                return .notADatabase(path: path, reason: error.message ?? "\(error.resultCode)")
+            case .SQLITE_BUSY, .SQLITE_LOCKED:
+                return .busy(path: path)
+            default:
+                return .database(path: path, reason: error.message ?? "\(error)")
+            }
+        }
+        return .database(path: path, reason: "\(error)")
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+extension EmojiStore {
+    /// All user data, read in one consistent snapshot.
+    public func export() throws(StoreError) -> StoreExport {
+        let decay = configuration.decay
+        return try read { db in try Self.export(db, decay: decay) }
+    }
+
+    /// Replaces all user data with `export`, in one transaction: on any failure nothing changes.
+    /// Scores continue exactly where the export left them.
+    public func importData(_ export: StoreExport) throws(StoreError) {
+        let decay = configuration.decay
+        try write(StoreArea.allCases) { db in
+            for table in ["usage", "pinned", "collectionItem", "collection", "tonePreference", "customEmoji"] {
+                try db.execute(sql: "DELETE FROM \(table)")
+            }
+            try db.execute(sql: "UPDATE clock SET uses = ? WHERE id = 1", arguments: [export.clock])
+            for record in export.usage {
+                let rank = record.score > 0 ? UsageScoring.rank(score: record.score, at: record.scoredAt, decay: export.decay) : nil
+                try db.execute(sql: """
+                    INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [record.item.key, record.score, record.scoredAt, rank, record.useCount,
+                                     record.lastUse, record.lastUsedAt, record.tones.isEmpty ? nil : record.tones.joined(separator: ",")])
+            }
+            try Self.replaceOrderedItems(export.pinned, db: db, table: "pinned", filter: nil)
+            for (offset, collection) in export.collections.enumerated() {
+                try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                               arguments: [collection.name, Double(offset)])
+                try Self.replaceOrderedItems(collection.items, db: db, table: "collectionItem",
+                                             filter: ("collectionId", db.lastInsertedRowID))
+            }
+            for (item, tones) in export.skinTones {
+                try db.execute(sql: "INSERT INTO tonePreference (item, tones) VALUES (?, ?)",
+                               arguments: [item, tones.joined(separator: ",")])
+            }
+            try db.execute(sql: "DELETE FROM meta WHERE key = 'defaultTone'")
+            if let tone = export.defaultSkinTone {
+                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('defaultTone', ?)", arguments: [tone])
+            }
+            for emoji in export.customEmoji { try Self.insertCustomEmoji(emoji, in: db) }
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1') ON CONFLICT(key) DO NOTHING")
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: ["\(export.decay)"])
+            try UsageScoring.adoptDecay(decay, in: db)
+        }
+    }
+
+    /// Reads every table into an export; also used to salvage a damaged file.
+    static func export(_ db: Database, decay fallbackDecay: Double) throws -> StoreExport {
+        let usage = try Row.fetchAll(db, sql: "SELECT * FROM usage ORDER BY item").map { row in
+            StoreExport.UsageRecord(
+                item: StoreItem(key: row["item"]), score: row["score"], scoredAt: row["scoredAt"],
+                useCount: row["useCount"], lastUse: row["lastUse"], lastUsedAt: row["lastUsedAt"],
+                tones: (row["tones"] as String?).map { $0.split(separator: ",").map(String.init) } ?? [])
+        }
+        let collections = try Row.fetchAll(db, sql: "SELECT id, name FROM collection ORDER BY id").map { row in
+            EmojiCollection(name: row["name"], items: try orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+        }
+        var skinTones: [String: [String]] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT item, tones FROM tonePreference") {
+            skinTones[row["item"]] = (row["tones"] as String).split(separator: ",").map(String.init)
+        }
+        return StoreExport(
+            exportedAt: Date(),
+            clock: try UsageScoring.clock(db),
+            decay: try UsageScoring.storedDecay(db) ?? fallbackDecay,
+            usage: usage,
+            pinned: try orderedItems(db, table: "pinned", filter: nil),
+            collections: collections,
+            skinTones: skinTones,
+            defaultSkinTone: try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'defaultTone'"),
+            customEmoji: try Row.fetchAll(db, sql: "SELECT * FROM customEmoji ORDER BY code").map(customEmoji))
+    }
+}

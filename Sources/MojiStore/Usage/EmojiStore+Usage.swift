@@ -1,0 +1,173 @@
+import Foundation
+import GRDB
+import Moji
+
+extension EmojiStore {
+    /// Records one use of an emoji: every score decays, this emoji's neutral base gains 1, and
+    /// the tones it carries are remembered. O(1): one row changes.
+    @discardableResult
+    public func recordUse(of emoji: Emoji) throws(StoreError) -> UsageEntry {
+        try recordUse(key: emoji.neutral.character, tones: emoji.skinTones)
+    }
+
+    /// Records one use of an item; a toned Unicode emoji counts for its neutral base.
+    @discardableResult
+    public func recordUse(of item: StoreItem) throws(StoreError) -> UsageEntry {
+        if let emoji = item.emoji(in: configuration.catalog) { return try recordUse(of: emoji) }
+        return try recordUse(key: item.key, tones: [])
+    }
+
+    private func recordUse(key: String, tones: [SkinTone]) throws(StoreError) -> UsageEntry {
+        let decay = configuration.decay
+        let toneText = tones.isEmpty ? nil : Self.toneText(tones)
+        return try write([.usage]) { db in
+            // Taken inside the write lock, so timestamps follow the commit order across processes.
+            let now = Date()
+            let clock = try Int.fetchOne(db.cachedStatement(sql: "UPDATE clock SET uses = uses + 1 WHERE id = 1 RETURNING uses"))!
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT score, scoredAt, useCount FROM usage WHERE item = ?"),
+                                       arguments: [key])
+            let previous = row.map { UsageScoring.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) } ?? 0
+            let score = previous + 1
+            let count = (row?["useCount"] as Int? ?? 0) + 1
+            try db.cachedStatement(sql: """
+                INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt,
+                    rank = excluded.rank, useCount = excluded.useCount, lastUse = excluded.lastUse,
+                    lastUsedAt = excluded.lastUsedAt, tones = excluded.tones
+                """).execute(arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay),
+                                 count, clock, now.timeIntervalSince1970, toneText])
+            return UsageEntry(item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
+        }
+    }
+
+    /// The current score of an item (a toned emoji reads its neutral base); 0 when unused.
+    public func score(for item: StoreItem) throws(StoreError) -> Double {
+        let key = usageKey(item)
+        let decay = configuration.decay
+        return try read { db in
+            try UsageScoring.currentScore(of: key, clock: UsageScoring.clock(db), decay: decay, in: db)
+        }
+    }
+
+    /// The favorites by score: best first, at most ``StoreConfiguration/maxFavorites``; entries
+    /// under ``StoreConfiguration/minimumFavoriteScore`` are left out once
+    /// ``StoreConfiguration/minFavorites`` are kept. A new user sees the seeded defaults.
+    public func favorites() throws(StoreError) -> [UsageEntry] {
+        let configuration = configuration
+        let entries = try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
+                                  limit: configuration.maxFavorites)
+        var kept: [UsageEntry] = []
+        for entry in entries where kept.count < configuration.minFavorites || entry.score >= configuration.minimumFavoriteScore {
+            kept.append(entry)
+        }
+        return kept
+    }
+
+    /// The most recently used items, most recent first, each once, at most `limit`
+    /// (default ``StoreConfiguration/maxRecents``).
+    public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
+        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
+                    limit: limit ?? configuration.maxRecents)
+    }
+
+    /// The most used items by count, the more recently used first among equal counts, at most
+    /// `limit` (default ``StoreConfiguration/maxRecents``).
+    public func frequent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
+        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?",
+                    limit: limit ?? configuration.maxRecents)
+    }
+
+    /// What the store knows about one item's use, or nil.
+    public func usage(of item: StoreItem) throws(StoreError) -> UsageEntry? {
+        let key = usageKey(item)
+        let decay = configuration.decay
+        return try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM usage WHERE item = ?", arguments: [key]) else { return nil }
+            return try Self.entry(row, clock: UsageScoring.clock(db), decay: decay)
+        }
+    }
+
+    /// How many uses were recorded in this database, ever (the clock).
+    public func totalUses() throws(StoreError) -> Int {
+        try read(UsageScoring.clock)
+    }
+
+    /// A snapshot of every score, for ranking many emoji at once.
+    public func usageScores() throws(StoreError) -> UsageScores {
+        let decay = configuration.decay
+        return try read { db in
+            let clock = try UsageScoring.clock(db)
+            var scores: [StoreItem: Double] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT item, score, scoredAt FROM usage WHERE rank IS NOT NULL") {
+                scores[StoreItem(key: row["item"])] = UsageScoring.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay)
+            }
+            return UsageScores(scores: scores)
+        }
+    }
+
+    /// Forgets all usage (scores, counts, recents) and seeds the default favorites again, as
+    /// for a new user. Pins, collections, tones and custom emoji stay.
+    public func clearAll() throws(StoreError) {
+        let configuration = configuration
+        try write([.usage]) { db in
+            try db.execute(sql: "DELETE FROM usage")
+            try Self.seedDefaults(db, configuration: configuration)
+        }
+    }
+
+    /// Drops one item's score so it leaves the favorites; its count and recency stay.
+    public func clearScore(for item: StoreItem) throws(StoreError) {
+        let key = usageKey(item)
+        try write([.usage]) { db in
+            try db.execute(sql: "UPDATE usage SET score = 0, rank = NULL WHERE item = ?", arguments: [key])
+            try db.execute(sql: "DELETE FROM usage WHERE item = ? AND useCount = 0", arguments: [key])
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The usage key: the neutral base for a Unicode emoji.
+    func usageKey(_ item: StoreItem) -> String {
+        item.emoji(in: configuration.catalog)?.neutral.character ?? item.key
+    }
+
+    /// The columns of an entry, with the clock read by the same statement.
+    static let entryColumns = "item, score, scoredAt, useCount, lastUse, lastUsedAt, tones, (SELECT uses FROM clock WHERE id = 1) AS clock"
+
+    /// Runs one cached query of ``entryColumns``. A single statement reads one consistent
+    /// snapshot, so it needs no transaction around it: this is the hot path of every picker.
+    private func entries(sql: String, limit: Int) throws(StoreError) -> [UsageEntry] {
+        let decay = configuration.decay
+        do {
+            return try pool.unsafeRead { db in
+                let statement = try db.cachedStatement(sql: sql)
+                return try Array(Row.fetchCursor(statement, arguments: [limit]).map { row in
+                    Self.entry(row, clock: row["clock"], decay: decay)
+                })
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: url.path)
+        }
+    }
+
+    static func entry(_ row: Row, clock: Int, decay: Double) -> UsageEntry {
+        let lastUsedAt: Double? = row["lastUsedAt"]
+        return UsageEntry(
+            item: StoreItem(key: row["item"]),
+            tones: parseTones(row["tones"]),
+            score: UsageScoring.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay),
+            useCount: row["useCount"],
+            lastUse: row["lastUse"],
+            lastUsed: lastUsedAt.map(Date.init(timeIntervalSince1970:)))
+    }
+
+    static func toneText(_ tones: [SkinTone]) -> String {
+        tones.map(\.identifier).joined(separator: ",")
+    }
+
+    static func parseTones(_ text: String?) -> [SkinTone] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: ",").compactMap { SkinTone(identifier: String($0)) }
+    }
+}

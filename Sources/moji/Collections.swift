@@ -1,0 +1,160 @@
+import ArgumentParser
+import MojiStore
+
+struct Collections: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Keep named lists of emoji: create, add, remove, move, rename, delete.",
+        subcommands: [ListCollections.self, Show.self, Create.self, Add.self, Remove.self, Move.self, Rename.self, Delete.self],
+        defaultSubcommand: ListCollections.self
+    )
+
+    struct ListCollections: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the collections with their emoji.")
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                let collections = try storeCall { () throws(StoreError) in try store.collections() }
+                if options.json { return try printJSON(collections.map(CollectionSummary.init)) }
+                for collection in collections {
+                    print("\(collection.name)\t\(collection.items.map(\.key).joined(separator: " "))")
+                }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show one collection, an emoji a line.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                try printCollection(name, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Create: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Create an empty collection.")
+        @Argument(help: "The new collection's name.") var name: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                try storeCall { () throws(StoreError) in try store.createCollection(named: name) }
+                try printCollection(name, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Add: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add emoji to a collection (created if needed).")
+        @Argument(help: "The collection's name.") var name: String
+        @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
+        @Option(help: "Position to insert at, from 1 (default: the end).") var at: Int?
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                for (offset, text) in emojis.enumerated() {
+                    let item = try options.item(text, in: store)
+                    try storeCall { () throws(StoreError) in try store.add(item, toCollection: name, at: at.map { $0 - 1 + offset }) }
+                }
+                try printCollection(name, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove emoji from a collection.")
+        @Argument(help: "The collection's name.") var name: String
+        @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                for text in emojis {
+                    let item = try options.item(text, in: store)
+                    guard try storeCall({ () throws(StoreError) in try store.remove(item, fromCollection: name) }) else {
+                        throw CommandFailure(message: "\(item) is not in '\(name)'.", code: .notFound)
+                    }
+                }
+                try printCollection(name, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Move: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Move an emoji of a collection to a position, from 1.")
+        @Argument(help: "The collection's name.") var name: String
+        @Argument(help: "The emoji.") var emoji: String
+        @Argument(help: "Its new position, from 1.") var position: Int
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                let item = try options.item(emoji, in: store)
+                try storeCall { () throws(StoreError) in try store.move(item, inCollection: name, to: position - 1) }
+                try printCollection(name, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a collection.")
+        @Argument(help: "The current name.") var name: String
+        @Argument(help: "The new name.") var newName: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                try storeCall { () throws(StoreError) in try store.renameCollection(name, to: newName) }
+                try printCollection(newName, store: store, json: options.json)
+            }
+        }
+    }
+
+    struct Delete: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete a collection.")
+        @Argument(help: "The collection's name.") var name: String
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                guard try storeCall({ () throws(StoreError) in try store.deleteCollection(named: name) }) else {
+                    throw CommandFailure(message: StoreError.collectionNotFound(name).description, code: .notFound)
+                }
+                if options.json { try printJSON(["deleted": name]) } else { print("deleted \(name)") }
+            }
+        }
+    }
+}
+
+/// A collection as the commands print it.
+struct CollectionSummary: Encodable {
+    var name: String
+    var items: [ItemSummary]
+
+    init(_ collection: EmojiCollection) {
+        name = collection.name
+        items = collection.items.map(ItemSummary.init)
+    }
+}
+
+private func printCollection(_ name: String, store: EmojiStore, json: Bool) throws {
+    guard let collection = try storeCall({ () throws(StoreError) in try store.collection(named: name) }) else {
+        throw CommandFailure(message: StoreError.collectionNotFound(name).description, code: .notFound)
+    }
+    if json { return try printJSON(CollectionSummary(collection)) }
+    print(collection.name)
+    for (index, item) in collection.items.enumerated() { print("\(index + 1).\t\(ItemSummary(item).line)") }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import MojiStore
+
+struct Recent: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show the emoji you used most recently, each once.")
+
+    @Option(help: "How many to show (default 36).")
+    var limit: Int?
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let entries = try storeCall { () throws(StoreError) in try store.recent(limit: limit) }
+            try printEntries(entries, json: options.json)
+        }
+    }
+}
+
+/// Prints usage entries as lines or JSON.
+func printEntries(_ entries: [UsageEntry], json: Bool) throws {
+    let summaries = entries.map(ItemSummary.init)
+    if json { return try printJSON(summaries) }
+    for summary in summaries { print(summary.line) }
+}

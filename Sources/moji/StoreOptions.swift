@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Moji
+import MojiStore
+
+/// Options every command that reads or writes the store takes.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).", valueName: "path"))
+    var database: String?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    /// The database file these options point at.
+    var url: URL {
+        database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+    }
+
+    /// Opens the store, or exits 3 with the store's explanation.
+    func openStore() throws -> EmojiStore {
+        try storeCall { () throws(StoreError) in try EmojiStore(url: url) }
+    }
+
+    /// An emoji (itself, a :shortcode:, hex code points) or a known custom emoji `:code:`.
+    func item(_ text: String, in store: EmojiStore) throws -> StoreItem {
+        if let emoji = EmojiCatalog.shared.emoji(matching: text) { return StoreItem(emoji) }
+        if let custom = try storeCall({ () throws(StoreError) in try store.customEmoji(code: text) }) { return custom.item }
+        throw CommandFailure(
+            message: "no emoji or custom emoji matches '\(text)'. Give the emoji itself, a :shortcode:, hex code points, or the :code: of a custom emoji.",
+            code: .notFound)
+    }
+}
+
+extension ExitCode {
+    /// Exit code for a store that cannot be opened, read or written.
+    static let storeFailure = ExitCode(3)
+}
+
+/// Runs a store call, turning a ``StoreError`` into a failure that exits 3 (1 for things not found).
+func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        switch error {
+        case .collectionNotFound, .itemNotFound: throw CommandFailure(message: error.description, code: .notFound)
+        case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode:
+            throw CommandFailure(message: error.description, code: .validationFailure)
+        default: throw CommandFailure(message: error.description, code: .storeFailure)
+        }
+    }
+}
+
+/// What the store commands print for one item.
+struct ItemSummary: Encodable {
+    var emoji: String
+    var name: String
+    var item: String?
+    var tones: [String]?
+    var score: Double?
+    var uses: Int?
+    var lastUsed: String?
+
+    init(_ item: StoreItem) {
+        emoji = item.key
+        name = ItemSummary.name(of: item)
+    }
+
+    init(_ entry: UsageEntry) {
+        emoji = entry.displayItem.key
+        name = ItemSummary.name(of: entry.displayItem)
+        item = entry.item.key
+        tones = entry.tones.map(\.identifier)
+        score = (entry.score * 10_000).rounded() / 10_000
+        uses = entry.useCount
+        lastUsed = entry.lastUsed.map { ISO8601DateFormatter().string(from: $0) }
+    }
+
+    static func name(of item: StoreItem) -> String {
+        if let emoji = item.emoji() { return emoji.name() }
+        return item.customCode.map { "custom :\($0):" } ?? "unknown"
+    }
+
+    /// One line: emoji, name, and the usage figures when there are some.
+    var line: String {
+        var text = "\(emoji)\t\(name)"
+        if let score, let uses {
+            text += "\tscore \(String(format: "%.3f", score))\tuses \(uses)"
+        }
+        return text
+    }
+}
+
+/// Writes a line to standard output at once, so a reader sees each use as it commits.
+func printFlushed(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}

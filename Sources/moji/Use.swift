@@ -1,0 +1,36 @@
+import ArgumentParser
+import MojiStore
+
+struct Use: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Record that you used an emoji: it rises in favorites, recent and frequent.",
+        discussion: """
+            A toned emoji (👍🏽) counts for its neutral base and remembers the tone. Each emoji \
+            is recorded as its own use, in the order given; a line is printed as each commits.
+            """
+    )
+
+    @Argument(help: "Emoji, :shortcodes:, hex code points or custom :codes:.")
+    var emojis: [String]
+
+    @Option(help: ArgumentHelp("Record the whole list this many times.", visibility: .hidden))
+    var `repeat`: Int = 1
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let items = try emojis.map { try options.item($0, in: store) }
+            var recorded: [ItemSummary] = []
+            for _ in 0..<max(`repeat`, 1) {
+                for item in items {
+                    let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item) }
+                    let summary = ItemSummary(entry)
+                    if options.json { recorded.append(summary) } else { printFlushed(summary.line) }
+                }
+            }
+            if options.json { try printJSON(recorded) }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import GRDB
+import Moji
+import MojiStore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Real `moji` processes against one real SQLite file.
+@Suite("reliability with real processes", .serialized)
+struct ProcessReliabilityTests {
+    @Test("three processes recording 2,000 uses each at once: every use counted once, never locked")
+    func concurrentWriters() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        // Overlapping lists, so the processes fight over the same rows.
+        let lists = [
+            ["😀", "🎉", "👍", "❤️", "🔥", "🚀", "🐱", "🍕", "✅", "🌈"],
+            ["🎉", "👍", "❤️", "🐶", "🌮", "🎸", "⚽", "📚", "🧠", "👋🏽"],
+            ["👍🏿", "🔥", "🍕", "🌈", "🐶", "💡", "🎯", "🧩", "🪐", ":tada:"],
+        ]
+        let repeats = 200
+        var children: [(Process, URL, URL)] = []
+        for (index, list) in lists.enumerated() {
+            let out = directory.url.appendingPathComponent("out-\(index).txt")
+            let err = directory.url.appendingPathComponent("err-\(index).txt")
+            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+            let process = try moji.start(["use", "--repeat", "\(repeats)"] + list,
+                                         stdout: try FileHandle(forWritingTo: out), stderr: try FileHandle(forWritingTo: err))
+            children.append((process, out, err))
+        }
+        for (process, out, err) in children {
+            process.waitUntilExit()
+            let errors = try String(contentsOf: err, encoding: .utf8)
+            #expect(process.terminationStatus == 0, "child failed: \(errors)")
+            #expect(!errors.lowercased().contains("locked"))
+            #expect(!errors.lowercased().contains("busy"))
+            let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 2_000)
+        }
+
+        var expected: [String: Int] = [:]
+        for list in lists {
+            for text in list {
+                let key = EmojiCatalog.shared.emoji(matching: text)!.neutral.character
+                expected[key, default: 0] += repeats
+            }
+        }
+        let store = try EmojiStore(url: directory.databaseURL)
+        #expect(try store.totalUses() == 6_000)
+        let frequent = try store.frequent(limit: 100)
+        #expect(frequent.reduce(0) { $0 + $1.useCount } == 6_000)
+        #expect(Dictionary(uniqueKeysWithValues: frequent.map { ($0.item.key, $0.useCount) }) == expected)
+        let recent = try store.recent(limit: 100)
+        #expect(Set(recent.map(\.item)).count == expected.count)
+        #expect(Set(recent.map(\.item.key)) == Set(expected.keys))
+        let order = recent.compactMap(\.lastUse)
+        #expect(order.count == recent.count && order.first == 6_000)
+        #expect(zip(order, order.dropFirst()).allSatisfy { $0 > $1 })
+        #expect(recent.map(\.lastUsed) == recent.map(\.lastUsed).sorted { ($0 ?? .distantPast) > ($1 ?? .distantPast) })
+        #expect(EmojiStore.check(at: directory.databaseURL).isHealthy)
+    }
+
+    @Test("a writer killed mid-stream leaves a sound database holding every committed use")
+    func killedWriter() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        let output = Pipe()
+        let process = try moji.start(["use", "--repeat", "1000000", "😀", "👍🏽", "🎉"], stdout: output)
+        var reported = 0
+        var buffer = Data()
+        while reported < 500 {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+        reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(reported >= 500)
+
+        let health = EmojiStore.check(at: directory.databaseURL)
+        #expect(health.isHealthy, "\(health.problems)")
+        let store = try EmojiStore(url: directory.databaseURL)
+        let committed = try store.totalUses()
+        // Every use the writer reported is there; at most the one in flight when it died on top.
+        #expect(committed >= reported && committed <= reported + 1)
+        #expect(try store.frequent().reduce(0) { $0 + $1.useCount } == committed)
+    }
+
+    @Test("garbage in the file: a clear error naming it, check reports it, repair moves it aside")
+    func garbageFile() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        let garbage = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+        try garbage.write(to: directory.databaseURL)
+
+        #expect(throws: StoreError.self) { try EmojiStore(url: directory.databaseURL) }
+        do {
+            _ = try EmojiStore(url: directory.databaseURL)
+        } catch {
+            guard case .notADatabase(let path, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(path == directory.databaseURL.standardizedFileURL.path)
+        }
+        let recent = try moji.run(["recent"])
+        #expect(recent.status == 3)
+        #expect(recent.errors.contains(directory.databaseURL.path))
+        #expect(recent.errors.contains("moji store repair"))
+
+        let check = try moji.run(["store", "check"])
+        #expect(check.status == 3)
+        #expect(check.output.contains("damaged"))
+
+        let repair = try moji.run(["store", "repair", "--json"])
+        #expect(repair.status == 0, "\(repair.errors)")
+        let result = try JSONDecoder().decode(StoreRepair.self, from: Data(repair.output.utf8))
+        let moved = try #require(result.movedAside.first)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == garbage)
+
+        #expect(try moji.run(["store", "check"]).status == 0)
+        #expect(try moji.run(["use", "🎉"]).status == 0)
+        #expect(try moji.run(["recent"]).output.hasPrefix("🎉"))
+    }
+
+    @Test("export then import round-trips all user data")
+    func exportImportRoundTrip() throws {
+        let source = try TemporaryDirectory()
+        let store = try EmojiStore(url: source.databaseURL)
+        for text in ["😀", "👍🏽", "🧑🏻‍🤝‍🧑🏿", "😀", "🎉"] { try store.recordUse(of: emoji(text)) }
+        try store.recordUse(of: .custom("partyparrot"))
+        try store.clearScore(for: StoreItem(emoji("🎉")))
+        try store.pinFavorite(StoreItem(emoji("🚀")))
+        try store.pinFavorite(.custom("partyparrot"))
+        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.add(StoreItem(emoji("🌮")), toCollection: "food")
+        try store.createCollection(named: "empty")
+        try store.setPreferredSkinTones([.light, .dark], for: emoji("🧑‍🤝‍🧑"))
+        try store.setDefaultSkinTone(.medium)
+        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["parrot", "party"],
+                                             group: "animals", image: "images/parrot.gif", source: "forum"))
+
+        let exportFile = source.url.appendingPathComponent("export.json")
+        let exported = try MojiProcess(home: source.url).run(["store", "export", "--output", exportFile.path])
+        #expect(exported.status == 0, "\(exported.errors)")
+
+        let target = try TemporaryDirectory()
+        let imported = try MojiProcess(home: target.url).run(["store", "import", exportFile.path])
+        #expect(imported.status == 0, "\(imported.errors)")
+
+        let copy = try EmojiStore(url: target.databaseURL)
+        var before = try store.export()
+        var after = try copy.export()
+        before.exportedAt = Date(timeIntervalSince1970: 0)
+        after.exportedAt = before.exportedAt
+        #expect(after == before)
+        #expect(try copy.favorites() == store.favorites())
+        #expect(try copy.recent() == store.recent())
+        #expect(try copy.resolved(emoji("👋")).character == "👋🏽")
+
+        let bad = target.url.appendingPathComponent("bad.json")
+        try Data("{\"hello\": 1}".utf8).write(to: bad)
+        let rejected = try MojiProcess(home: target.url).run(["store", "import", bad.path])
+        #expect(rejected.status == 3)
+        #expect(rejected.errors.contains(bad.path))
+        #expect(try copy.export().usage == before.usage)
+    }
+
+    @Test("five processes opening a fresh database at once seed the defaults exactly once")
+    func seedingRace() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        let processes = try (0..<5).map { _ in
+            try moji.start(["favorites", "--json"], stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
+        }
+        for process in processes {
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let queue = try DatabaseQueue(path: directory.databaseURL.path)
+        let seedRuns = try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'seedRuns'") }
+        #expect(seedRuns == "1")
+        try queue.close()
+        let store = try EmojiStore(url: directory.databaseURL)
+        let favorites = try store.favorites()
+        #expect(favorites.map(\.item.key) == StoreConfiguration.bundledDefaultFavorites)
+        #expect(favorites.first?.score == 0.5)
+    }
+}

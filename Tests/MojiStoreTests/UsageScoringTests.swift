@@ -1,0 +1,131 @@
+import Foundation
+import Moji
+import MojiStore
+import Testing
+
+@Suite("usage scoring")
+struct UsageScoringTests {
+    @Test("lazy decay gives the same scores as decaying every score on every use")
+    func lazyDecayMatchesEagerDecay() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration()
+        configuration.defaultFavorites = []
+        let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
+        let pool = ["😀", "🎉", "👍", "❤️", "🔥", "🚀", "🐱", "🍕"]
+        var eager: [String: Double] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let pick = pool[Int.random(in: 0..<pool.count, using: &generator)]
+            for key in eager.keys { eager[key]! *= 0.9 }
+            eager[pick, default: 0] += 1
+            try store.recordUse(of: emoji(pick))
+        }
+        for (key, score) in eager {
+            #expect(abs(try store.score(for: StoreItem(emoji(key))) - score) < 1e-9)
+        }
+        let expectedOrder = eager.sorted { $0.value > $1.value }.map(\.key)
+        #expect(try store.favorites().map(\.item.key) == expectedOrder)
+    }
+
+    @Test("a toned use counts for the neutral emoji and remembers the tone")
+    func tonedUseCountsForNeutral() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        try store.recordUse(of: emoji("👍🏽"))
+        try store.recordUse(of: emoji("👍"))
+        try store.recordUse(of: emoji("🧑🏻‍🤝‍🧑🏿"))
+        let thumbs = try #require(try store.usage(of: StoreItem(emoji("👍🏿"))))
+        #expect(thumbs.item.key == "👍")
+        #expect(thumbs.useCount == 2)
+        #expect(thumbs.tones.isEmpty)
+        let pair = try #require(try store.recent().first)
+        #expect(pair.item.key == "🧑‍🤝‍🧑")
+        #expect(pair.tones == [.light, .dark])
+        #expect(pair.displayItem.key == "🧑🏻‍🤝‍🧑🏿")
+        #expect(store.usageScore(for: emoji("👍🏻")) > 1)
+    }
+
+    @Test("a new user sees the seeded defaults, and one real use outranks them")
+    func seededDefaults() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        let defaults = StoreConfiguration.bundledDefaultFavorites
+        #expect(try store.favorites().map(\.item.key) == defaults)
+        #expect(try store.recent().isEmpty)
+        try store.recordUse(of: emoji("🦄"))
+        #expect(try store.favorites().first?.item.key == "🦄")
+        let reopened = try EmojiStore(url: directory.databaseURL)
+        #expect(try reopened.favorites().count == defaults.count + 1)
+    }
+
+    @Test("favorites keep at least the minimum and return at most the maximum")
+    func favoritesMinAndMax() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration()
+        configuration.defaultFavorites = []
+        configuration.minFavorites = 3
+        configuration.maxFavorites = 5
+        configuration.minimumFavoriteScore = 0.5
+        let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
+        for text in ["😀", "🎉", "👍", "❤️", "🔥", "🚀", "🐱"] { try store.recordUse(of: emoji(text)) }
+        // Scores now 0.9^6 … 1; 0.9^6 ≈ 0.53 is the lowest over 0.5: five kept, capped at five.
+        #expect(try store.favorites().map(\.item.key) == ["🐱", "🚀", "🔥", "❤️", "👍"])
+        for _ in 0..<30 { try store.recordUse(of: emoji("🐱")) }
+        // Everything but 🐱 decayed under 0.5, yet the minimum of three stays.
+        #expect(try store.favorites().map(\.item.key) == ["🐱", "🚀", "🔥"])
+    }
+
+    @Test("clearing a score drops it from favorites; clearing all starts over with the defaults")
+    func clearing() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        try store.recordUse(of: emoji("🦄"))
+        try store.clearScore(for: StoreItem(emoji("🦄")))
+        #expect(try !store.favorites().map(\.item.key).contains("🦄"))
+        #expect(try store.recent().first?.item.key == "🦄")
+        try store.clearAll()
+        #expect(try store.recent().isEmpty)
+        #expect(try store.favorites().map(\.item.key) == StoreConfiguration.bundledDefaultFavorites)
+    }
+
+    @Test("recent is de-duplicated, newest first and capped; frequent breaks ties by recency")
+    func recentAndFrequent() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration()
+        configuration.maxRecents = 3
+        let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
+        for text in ["😀", "🎉", "😀", "👍", "❤️", "🎉", "😀"] { try store.recordUse(of: emoji(text)) }
+        #expect(try store.recent().map(\.item.key) == ["😀", "🎉", "❤️"])
+        #expect(try store.recent(limit: 10).map(\.item.key) == ["😀", "🎉", "❤️", "👍"])
+        #expect(try store.frequent(limit: 10).map(\.item.key) == ["😀", "🎉", "❤️", "👍"])
+        #expect(try store.frequent(limit: 10).map(\.useCount) == [3, 2, 1, 1])
+    }
+
+    @Test("custom emoji are scored alongside Unicode emoji")
+    func customEmojiUsage() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        try store.recordUse(of: .custom(":partyparrot:"))
+        try store.recordUse(of: .custom("partyparrot"))
+        let entry = try #require(try store.recent().first)
+        #expect(entry.item.customCode == "partyparrot")
+        #expect(entry.useCount == 2)
+        #expect(try store.usageScores().usageScore(for: .custom("partyparrot")) > 1.8)
+    }
+
+    @Test("opening with another decay rescales the scores once")
+    func decayChange() throws {
+        let directory = try TemporaryDirectory()
+        var configuration = StoreConfiguration()
+        configuration.defaultFavorites = []
+        let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
+        try store.recordUse(of: emoji("😀"))
+        try store.recordUse(of: emoji("🎉"))
+        configuration.decay = 0.5
+        let faster = try EmojiStore(url: directory.databaseURL, configuration: configuration)
+        #expect(abs(try faster.score(for: StoreItem(emoji("😀"))) - 0.9) < 1e-9)
+        try faster.recordUse(of: emoji("👍"))
+        #expect(abs(try faster.score(for: StoreItem(emoji("😀"))) - 0.45) < 1e-9)
+        #expect(abs(try faster.score(for: StoreItem(emoji("🎉"))) - 0.5) < 1e-9)
+    }
+}

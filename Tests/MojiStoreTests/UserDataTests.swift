@@ -1,0 +1,108 @@
+import Foundation
+import Moji
+import MojiStore
+import Testing
+
+@Suite("pins, collections, tones and custom emoji")
+struct UserDataTests {
+    @Test("pinned favorites keep the user's order and can be reordered")
+    func pinned() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        for text in ["😀", "🎉", "👍"] { try store.pinFavorite(StoreItem(emoji(text))) }
+        try store.pinFavorite(.custom("partyparrot"), at: 0)
+        try store.movePinnedFavorite(StoreItem(emoji("👍")), to: 1)
+        #expect(try store.pinnedFavorites().map(\.key) == [":partyparrot:", "👍", "😀", "🎉"])
+        #expect(try store.unpinFavorite(StoreItem(emoji("😀"))))
+        #expect(try !store.unpinFavorite(StoreItem(emoji("😀"))))
+        #expect(throws: StoreError.self) { try store.movePinnedFavorite(StoreItem(emoji("😀")), to: 0) }
+        #expect(try store.pinnedFavorites().map(\.key) == [":partyparrot:", "👍", "🎉"])
+    }
+
+    @Test("collections are created, filled, reordered, renamed and deleted")
+    func collections() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        try store.createCollection(named: "work")
+        #expect(throws: StoreError.collectionExists("Work")) { try store.createCollection(named: "Work") }
+        for text in ["🚀", "✅", "🐛"] { try store.add(StoreItem(emoji(text)), toCollection: "work") }
+        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.move(StoreItem(emoji("🐛")), inCollection: "work", to: 0)
+        #expect(try store.remove(StoreItem(emoji("✅")), fromCollection: "work"))
+        try store.renameCollection("work", to: "office")
+        #expect(try store.collections() == [
+            EmojiCollection(name: "office", items: [StoreItem(emoji("🐛")), StoreItem(emoji("🚀"))]),
+            EmojiCollection(name: "food", items: [StoreItem(emoji("🍕"))]),
+        ])
+        #expect(try store.deleteCollection(named: "office"))
+        #expect(try store.collection(named: "office") == nil)
+        #expect(throws: StoreError.collectionNotFound("office")) { try store.renameCollection("office", to: "x") }
+    }
+
+    @Test("two-person emoji take a tone per person; the default tone applies elsewhere")
+    func skinTones() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        let pair = emoji("🧑‍🤝‍🧑")
+        try store.setPreferredSkinTones([.light, .dark], for: pair)
+        #expect(try store.resolved(pair).character == "🧑🏻‍🤝‍🧑🏿")
+        #expect(try store.preferredSkinTones(for: emoji("🧑🏽‍🤝‍🧑🏽")) == [.light, .dark])
+        #expect(try store.resolved(emoji("👋")).character == "👋")
+        try store.setDefaultSkinTone(.mediumDark)
+        #expect(try store.resolved(emoji("👋")).character == "👋🏾")
+        #expect(try store.resolved(emoji("👋🏻")).character == "👋🏻")
+        #expect(try store.resolved(emoji("🎉")).character == "🎉")
+        #expect(throws: StoreError.self) { try store.setPreferredSkinTones([.light, .dark], for: emoji("👋")) }
+        #expect(throws: StoreError.self) { try store.setPreferredSkinTones([.light], for: emoji("🎉")) }
+        try store.setPreferredSkinTones([], for: pair)
+        #expect(try store.preferredSkinTones(for: pair) == nil)
+    }
+
+    @Test("custom emoji codes are unique, case-insensitively")
+    func customEmojiCodes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        let parrot = CustomEmoji(code: ":partyparrot:", name: "party parrot", keywords: ["parrot"], group: "animals",
+                                 image: "https://example.org/parrot.gif", source: "test")
+        try store.addCustomEmoji(parrot)
+        var other = parrot
+        other.code = "PartyParrot"
+        #expect(throws: StoreError.duplicateCustomCode("PartyParrot")) { try store.addCustomEmoji(other) }
+        #expect(throws: StoreError.invalidCustomCode("two words")) {
+            try store.addCustomEmoji(CustomEmoji(code: "two words", name: "x", image: "x.png"))
+        }
+        #expect(try store.customEmoji(code: "PARTYPARROT")?.keywords == ["parrot"])
+        #expect(try store.customEmojis().count == 1)
+        #expect(try store.removeCustomEmoji(code: "partyparrot"))
+        #expect(try store.customEmojis().isEmpty)
+    }
+
+    @Test("the default location follows MOJI_HOME, then XDG_DATA_HOME, then ~/.local/share")
+    func defaultLocation() {
+        #expect(StoreLocation.defaultURL(environment: ["MOJI_HOME": "/m", "XDG_DATA_HOME": "/x"]).path == "/m/moji.sqlite")
+        #expect(StoreLocation.defaultURL(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path == "/x/moji/moji.sqlite")
+        #expect(StoreLocation.defaultURL(environment: ["HOME": "/h"]).path == "/h/.local/share/moji/moji.sqlite")
+    }
+
+    @Test("opening creates the database directory with its parents")
+    func createsParents() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.url.appendingPathComponent("a/b/c/moji.sqlite")
+        _ = try EmojiStore(url: url)
+        #expect(FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("changes arrive per area, from this store and from another connection")
+    func changeNotifications() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        let other = try EmojiStore(url: directory.databaseURL)
+        let changes = store.changes(in: [.pinned, .collections], pollingInterval: .milliseconds(50))
+        var iterator = changes.makeAsyncIterator()
+        try store.recordUse(of: emoji("😀"))          // usage: not subscribed
+        try store.pinFavorite(StoreItem(emoji("😀")))
+        #expect(await iterator.next()?.area == .pinned)
+        try other.add(StoreItem(emoji("🍕")), toCollection: "food")
+        #expect(await iterator.next()?.area == .collections)
+    }
+}
