@@ -13,7 +13,8 @@ struct SearchQualityBenchmark: ParsableCommand {
             for each of its CLDR keywords as a query (rank beyond 100 counts 0). A locale is "full" \
             when at least --full-coverage of the emoji have a name of their own in it (not English's): \
             the ≥ 99% target applies to those. Then, in English: every github and slack shortcode, \
-            as :code: and bare, returns its emoji first.
+            as :code: and bare, returns its emoji first, with that preset preferred where GitHub \
+            and Slack disagree (SearchOptions.preferredShortcodes).
             """
     )
 
@@ -91,6 +92,7 @@ struct SearchQualityBenchmark: ParsableCommand {
             var colonFirst = 0
             var bareFirst = 0
             var notSearchable = 0
+            let options = SearchOptions(limit: 1, preferredShortcodes: preset)
             for (code, emoji) in catalog.shortcodes(preset) {
                 // Components (skin-tone-2) and toned forms are not search results: search finds neutral forms.
                 if emoji.isComponent || emoji.hasSkinTones {
@@ -98,8 +100,8 @@ struct SearchQualityBenchmark: ParsableCommand {
                     continue
                 }
                 total += 1
-                let colon = search.results(for: ":\(code):", options: SearchOptions(limit: 1)).first?.emoji
-                let bare = search.results(for: code, options: SearchOptions(limit: 1)).first?.emoji
+                let colon = search.results(for: ":\(code):", options: options).first?.emoji
+                let bare = search.results(for: code, options: options).first?.emoji
                 if colon == emoji { colonFirst += 1 } else if verbose {
                     print("# \(preset) miss: :\(code): \(emoji) → \(colon?.character ?? "nothing")")
                 }

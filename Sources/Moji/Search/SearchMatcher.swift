@@ -38,7 +38,7 @@ struct SearchMatcher {
 
     /// The matching entries with their keys, unordered and unfiltered.
     mutating func match(options: SearchOptions) -> [(entry: Int32, key: UInt8)] {
-        matchPhrases()
+        matchPhrases(slackFirst: options.preferredShortcodes == .slack)
         matchWords(typos: false)
         var found = collect()
         let enough = options.limit.map { found.count >= $0 } ?? false
@@ -55,7 +55,9 @@ struct SearchMatcher {
         exactKey[entry] = min(exactKey[entry], key)
     }
 
-    private mutating func matchPhrases() {
+    private mutating func matchPhrases(slackFirst: Bool) {
+        let github: (colon: UInt8, bare: UInt8) = slackFirst ? (1, 6) : (0, 5)
+        let slack: (colon: UInt8, bare: UInt8) = slackFirst ? (0, 5) : (1, 6)
         for segment in index.segments {
             let secondary = segment.localeRank > 0
             if let term = query.wordsKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
@@ -72,8 +74,9 @@ struct SearchMatcher {
                     case .character, .emoticon: key = 0
                     case .nameRaw: key = secondary ? 7 : 3
                     case .nameWords: continue
-                    case .github, .customCode: key = 5
-                    case .slack: key = 6
+                    case .github: key = github.bare
+                    case .customCode: key = 5
+                    case .slack: key = slack.bare
                     case .emojibase, .cldr: key = 8
                     }
                     recordExact(Int(posting >> 8), key)
@@ -84,8 +87,9 @@ struct SearchMatcher {
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
                     guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)) else { continue }
                     switch kind {
-                    case .github, .customCode: recordExact(Int(posting >> 8), 0)
-                    case .slack: recordExact(Int(posting >> 8), 1)
+                    case .github: recordExact(Int(posting >> 8), github.colon)
+                    case .customCode: recordExact(Int(posting >> 8), 0)
+                    case .slack: recordExact(Int(posting >> 8), slack.colon)
                     case .emojibase, .cldr: recordExact(Int(posting >> 8), 2)
                     default: continue
                     }
@@ -131,14 +135,7 @@ struct SearchMatcher {
                 let base = 16 + segment.localeRank
                 let words = segment.words
                 let range = token.bytes.withUnsafeBufferPointer { words.prefixRange(of: $0) }
-                for word in range {
-                    let whole = words.length(of: word) == token.bytes.count
-                    for posting in words.postings[words.postingRange(of: word)] {
-                        let field = posting & 0xFF
-                        let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
-                        record(Int(posting >> 8), base + 2 * wordClass, position)
-                    }
-                }
+                if !range.isEmpty { recordPrefixMatches(range, of: token, in: words, base: base, position: position) }
                 if token.isUnspaced {
                     scratchWords.removeAll(keepingCapacity: true)
                     segment.wordsContaining(token.scalars, bytes: token.bytes, into: &scratchWords)
@@ -170,6 +167,40 @@ struct SearchMatcher {
         }
     }
 
+    /// The hot loop: every posting of every word in `range`, with unchecked buffers.
+    private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
+                                              base: UInt8, position: Int) {
+        let length = UInt32(token.bytes.count)
+        let none = Self.none
+        var touched: [Int32] = []
+        swap(&touched, &self.touched)
+        words.starts.withUnsafeBufferPointer { starts in
+            words.postingStarts.withUnsafeBufferPointer { postingStarts in
+                words.postings.withUnsafeBufferPointer { postings in
+                    matchedCount.withUnsafeBufferPointer { matchedCount in
+                        tokenBest.withUnsafeMutableBufferPointer { tokenBest in
+                            for word in range {
+                                let whole = starts[word + 1] - starts[word] == length
+                                for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
+                                    let posting = postings[index]
+                                    let entry = Int(posting >> 8)
+                                    if position > 0 && Int(matchedCount[entry]) != position { continue }
+                                    let field = posting & 0xFF
+                                    let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
+                                    let key = base + 2 * wordClass
+                                    let best = tokenBest[entry]
+                                    if best == none { touched.append(Int32(entry)) }
+                                    if key < best { tokenBest[entry] = key }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&touched, &self.touched)
+    }
+
     @inline(__always)
     private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
         if position > 0 && Int(matchedCount[entry]) != position { return }
@@ -178,22 +209,37 @@ struct SearchMatcher {
         if key < best { tokenBest[entry] = key }
     }
 
-    /// Words starting like the token (same first letter, or the second letter first, for a
-    /// typo at the start) that are one edit away from it.
+    /// Words one edit away from starting with the token. Typos are looked for where people
+    /// make them: after the first letter (words starting with the same letter), or as the first
+    /// two letters swapped or an extra first letter (words starting with the second letter
+    /// followed by the first or the third).
     private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
         let words = segment.words
-        var starts: [[UInt8]] = []
-        for scalar in token.scalars.prefix(2) {
+        let typed = token.scalars
+        var prefixes: [[UInt8]] = []
+        for scalars in [[typed[0]], [typed[1], typed[0]], [typed[1], typed[2]]] where typed[1] != typed[0] || scalars.count == 1 {
             var bytes: [UInt8] = []
-            SearchSegmentBuilder.append([scalar], to: &bytes)
-            if !starts.contains(bytes) { starts.append(bytes) }
+            SearchSegmentBuilder.append(scalars, to: &bytes)
+            if !prefixes.contains(bytes) { prefixes.append(bytes) }
         }
-        for start in starts {
-            let range = start.withUnsafeBufferPointer { words.prefixRange(of: $0) }
-            for word in range {
-                Self.decode(words.term(at: word), into: &scratchScalars)
-                let isMatch = token.scalars.withUnsafeBufferPointer { typed in
-                    scratchScalars.withUnsafeBufferPointer { TypoTolerance.isOneEditPrefix(typed, of: $0) }
+        let isASCII = token.bytes.count == typed.count
+        let minimumLength = token.bytes.count - 1
+        for prefix in prefixes {
+            let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
+            for word in range where words.length(of: word) >= minimumLength {
+                let isMatch: Bool
+                if isASCII {
+                    isMatch = token.bytes.withUnsafeBufferPointer { typed in
+                        words.bytes.withUnsafeBufferPointer { all in
+                            let term = UnsafeBufferPointer(rebasing: all[Int(words.starts[word])..<Int(words.starts[word + 1])])
+                            return TypoTolerance.isOneEditPrefix(typed, of: term)
+                        }
+                    }
+                } else {
+                    Self.decode(words.term(at: word), into: &scratchScalars)
+                    isMatch = typed.withUnsafeBufferPointer { typed in
+                        scratchScalars.withUnsafeBufferPointer { TypoTolerance.isOneEditPrefix(typed, of: $0) }
+                    }
                 }
                 guard isMatch else { continue }
                 for posting in words.postings[words.postingRange(of: word)] {

@@ -23,6 +23,9 @@ public struct SearchOptions: Sendable {
     public var blankQuery: BlankQueryResults
     /// Whether registered custom emoji are searched.
     public var includesCustomEmoji: Bool
+    /// Which of GitHub's and Slack's shortcodes wins where they differ (`:satellite:` is 📡 on
+    /// GitHub, 🛰️ on Slack): `.github` (the default) or `.slack`.
+    public var preferredShortcodes: ShortcodePreset
     /// Whether words of four or more letters may match with one typo when exact matches are
     /// fewer than the limit.
     public var allowsTypos: Bool
@@ -30,8 +33,10 @@ public struct SearchOptions: Sendable {
     public init(
         limit: Int? = nil, ranking: SearchRanking = .relevance, usage: (any UsageScoring)? = nil,
         maximumVersion: EmojiVersion? = nil, groups: Set<EmojiGroup>? = nil, skinTones: SkinToneVariants = .neutral,
-        blankQuery: BlankQueryResults = .catalogOrder, includesCustomEmoji: Bool = true, allowsTypos: Bool = true
+        blankQuery: BlankQueryResults = .catalogOrder, includesCustomEmoji: Bool = true,
+        preferredShortcodes: ShortcodePreset = .github, allowsTypos: Bool = true
     ) {
+        self.preferredShortcodes = preferredShortcodes
         self.limit = limit
         self.ranking = ranking
         self.usage = usage

@@ -133,7 +133,9 @@ struct TermTableBuilder {
         var slot = Int(hash) & mask
         while slots[slot] != 0 {
             let term = Int(slots[slot] - 1)
-            if bytes[Int(starts[term])..<Int(starts[term + 1])].elementsEqual(key) { return term }
+            let start = Int(starts[term])
+            let end = Int(starts[term + 1])
+            if end - start == key.count && Self.equal(bytes, start, key) { return term }
             slot = (slot + 1) & mask
         }
         let term = termCount
@@ -142,6 +144,19 @@ struct TermTableBuilder {
         lastPosting.append(UInt32.max)
         slots[slot] = UInt32(term + 1)
         return term
+    }
+
+    private static func equal(_ bytes: [UInt8], _ start: Int, _ key: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { all in
+            key.withUnsafeBufferPointer { key in
+                var offset = 0
+                while offset < key.count {
+                    if all[start + offset] != key[offset] { return false }
+                    offset += 1
+                }
+                return true
+            }
+        }
     }
 
     private mutating func grow() {

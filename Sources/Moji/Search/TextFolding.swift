@@ -50,18 +50,36 @@ enum TextFolding {
 
         /// Replaces the words with those of `text`.
         mutating func fold(_ text: String) {
-            scalars.removeAll(keepingCapacity: true)
+            var output: [UInt32] = []
+            var ends: [Int] = []
+            swap(&output, &scalars)
+            swap(&ends, &self.ends)
+            output.removeAll(keepingCapacity: true)
             ends.removeAll(keepingCapacity: true)
             var start = 0
-            for scalar in text.unicodeScalars {
-                if TextFolding.isWordCharacter(scalar) {
-                    TextFolding.append(scalar, to: &scalars)
-                } else if scalars.count > start {
-                    ends.append(scalars.count)
-                    start = scalars.count
+            TextFolding.forEachScalar(text) { value in
+                // ASCII letters and digits inline: most of every index is ASCII.
+                if value < 0x80 {
+                    if (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) {
+                        output.append(value)
+                        return
+                    }
+                    if (0x41...0x5A).contains(value) {
+                        output.append(value + 0x20)
+                        return
+                    }
+                } else if let scalar = Unicode.Scalar(value), TextFolding.isWordCharacter(scalar) {
+                    TextFolding.append(scalar, to: &output)
+                    return
+                }
+                if output.count > start {
+                    ends.append(output.count)
+                    start = output.count
                 }
             }
-            if scalars.count > start { ends.append(scalars.count) }
+            if output.count > start { ends.append(output.count) }
+            swap(&output, &scalars)
+            swap(&ends, &self.ends)
         }
 
         /// The words joined by spaces.
@@ -70,6 +88,34 @@ enum TextFolding {
             for index in 0..<count {
                 if index > 0 { output.append(0x20) }
                 output.append(contentsOf: word(index))
+            }
+        }
+    }
+
+    /// Calls `body` with each scalar of `text`, decoding UTF-8 directly (faster than
+    /// `unicodeScalars` for the thousands of short strings of an index).
+    @inline(__always)
+    static func forEachScalar(_ text: String, maximumScalars: Int = .max, _ body: (UInt32) -> Void) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            var seen = 0
+            let count = utf8.count
+            while index < count && seen < maximumScalars {
+                seen += 1
+                let lead = UInt32(utf8[index])
+                if lead < 0x80 {
+                    body(lead)
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length where index + offset < count {
+                    value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+                }
+                index += length
+                body(value)
             }
         }
     }
@@ -106,20 +152,27 @@ enum TextFolding {
 
     /// ``rawKey(_:maximumScalars:)`` into a buffer.
     static func rawKey(_ text: String, into key: inout [UInt32], maximumScalars: Int = .max) {
-        key.removeAll(keepingCapacity: true)
+        var output: [UInt32] = []
+        swap(&output, &key)
+        output.removeAll(keepingCapacity: true)
         var pendingSpace = false
-        var seen = 0
-        for scalar in text.unicodeScalars {
-            seen += 1
-            if seen > maximumScalars { break }
-            if scalar.value == 0xFE0F || scalar.value == 0xFE0E { continue }
-            if isSpaceOrControl(scalar.value) {
-                pendingSpace = !key.isEmpty
-                continue
+        forEachScalar(text, maximumScalars: maximumScalars) { value in
+            if value == 0xFE0F || value == 0xFE0E { return }
+            if isSpaceOrControl(value) {
+                pendingSpace = !output.isEmpty
+                return
             }
-            if pendingSpace { key.append(0x20); pendingSpace = false }
-            append(scalar, to: &key)
+            if pendingSpace {
+                output.append(0x20)
+                pendingSpace = false
+            }
+            if value < 0x80 {
+                output.append((0x41...0x5A).contains(value) ? value + 0x20 : value)
+            } else if let scalar = Unicode.Scalar(value) {
+                append(scalar, to: &output)
+            }
         }
+        swap(&output, &key)
     }
 
     /// White space, control characters and U+FFFD (what invalid input decodes to).

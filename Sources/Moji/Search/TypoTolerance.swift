@@ -3,10 +3,15 @@ enum TypoTolerance {
     /// Words shorter than this match exactly only.
     static let minimumLength = 4
 
+    /// Works on scalars, or on UTF-8 bytes when the typed word is ASCII (a byte of a
+    /// multi-byte letter never equals an ASCII byte, so the answer is the same but for a
+    /// non-ASCII letter substituted for an ASCII one, which folding makes rare).
+    ///
     /// Whether `typed` becomes a prefix of `word` with exactly one edit: a letter inserted,
     /// deleted, substituted, or two neighbours transposed (`pizaa` → `pizza`, `thmubs` → `thumbs`).
     /// A `typed` that already is a prefix is not a typo match.
-    static func isOneEditPrefix(_ typed: UnsafeBufferPointer<UInt32>, of word: UnsafeBufferPointer<UInt32>) -> Bool {
+    @inline(__always)
+    static func isOneEditPrefix<Unit: FixedWidthInteger>(_ typed: UnsafeBufferPointer<Unit>, of word: UnsafeBufferPointer<Unit>) -> Bool {
         let n = typed.count
         let m = word.count
         var i = 0
@@ -25,8 +30,9 @@ enum TypoTolerance {
         return false
     }
 
-    private static func isPrefix(
-        _ typed: UnsafeBufferPointer<UInt32>, from start: Int, of word: UnsafeBufferPointer<UInt32>, from wordStart: Int
+    @inline(__always)
+    private static func isPrefix<Unit: FixedWidthInteger>(
+        _ typed: UnsafeBufferPointer<Unit>, from start: Int, of word: UnsafeBufferPointer<Unit>, from wordStart: Int
     ) -> Bool {
         let length = typed.count - start
         if length < 0 { return false }
