@@ -7,6 +7,9 @@ struct MojiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
-        subcommands: [Info.self, List.self, Locales.self, Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self]
+        subcommands: [
+            Info.self, Search.self, List.self, Locales.self,
+            Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self,
+        ]
     )
 }

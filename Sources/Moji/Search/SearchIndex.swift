@@ -1,0 +1,127 @@
+/// The built index behind an ``EmojiSearch``: one ``SearchSegment`` per locale, one for the
+/// locale-independent shortcodes, emoticons and characters, one for custom emoji, and what the
+/// filters need about every entry, in flat arrays.
+///
+/// Entries are numbered by the catalog's index (CLDR order) for Unicode emoji and from
+/// `catalogEntryCount` on for custom emoji, so CLDR order is entry order.
+final class SearchIndex: Sendable {
+    let catalog: EmojiCatalog
+    let localized: [LocalizedCatalog]
+    let segments: [SearchSegment]
+    let catalogEntryCount: Int
+    /// The indexed (neutral) emoji by entry; nil for toned forms and components.
+    let emojis: [Emoji?]
+    /// The indexed emoji's entries, in CLDR order.
+    let neutralEntries: [Int32]
+    /// `major << 8 | minor` of each entry's Emoji version.
+    let versions: [UInt16]
+    /// Each entry's group index.
+    let groupIndices: [UInt8]
+    let custom: [CustomEmoji]
+    let alphabetical: AlphabeticalOrder
+
+    var entryCount: Int { catalogEntryCount + custom.count }
+
+    /// Builds the index of a catalog in these locales (already resolved, the chosen one first).
+    /// The locale-independent part is built once per catalog and shared.
+    convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) {
+        let base = CatalogSearchBase.shared(for: catalog)
+        var segments: [SearchSegment] = []
+        for (position, table) in localized.enumerated() {
+            segments.append(Self.localeSegment(table, emojis: base.neutralEmojis, rank: position == 0 ? 0 : 1))
+        }
+        segments.append(base.universal)
+        self.init(catalog: catalog, localized: localized, segments: segments, emojis: base.emojis,
+                  neutralEntries: base.neutralEntries, versions: base.versions, groupIndices: base.groupIndices,
+                  custom: custom)
+    }
+
+    /// An index with `custom` as its custom emoji, sharing everything else with `base`.
+    convenience init(base: SearchIndex, custom: [CustomEmoji]) {
+        self.init(catalog: base.catalog, localized: base.localized, segments: base.segments.filter {
+            if case .custom = $0.source { return false }
+            return true
+        }, emojis: base.emojis, neutralEntries: base.neutralEntries, versions: base.versions,
+                  groupIndices: base.groupIndices, custom: custom)
+    }
+
+    private init(
+        catalog: EmojiCatalog, localized: [LocalizedCatalog], segments: [SearchSegment], emojis: [Emoji?],
+        neutralEntries: [Int32], versions: [UInt16], groupIndices: [UInt8], custom: [CustomEmoji]
+    ) {
+        self.catalog = catalog
+        self.localized = localized
+        self.emojis = emojis
+        self.catalogEntryCount = emojis.count
+        self.neutralEntries = neutralEntries
+        self.versions = versions
+        self.groupIndices = groupIndices
+        self.custom = custom
+        var segments = segments
+        if !custom.isEmpty { segments.append(Self.customSegment(custom, firstEntry: emojis.count)) }
+        self.segments = segments
+        self.alphabetical = AlphabeticalOrder()
+    }
+
+    /// Names, keywords and CLDR shortcodes in one locale.
+    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
+        var builder = SearchSegmentBuilder()
+        for emoji in emojis {
+            builder.addName(table.name(of: emoji), entry: emoji.index)
+            // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
+            builder.addKeywords([table.keywordField(at: emoji.index)], entry: emoji.index)
+            for code in table.shortcodes(of: emoji) { builder.addShortcode(code, kind: .cldr, entry: emoji.index) }
+        }
+        return builder.build(localeRank: rank, source: .locale(table))
+    }
+
+    /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
+    static func universalSegment(_ emojis: [Emoji]) -> SearchSegment {
+        var builder = SearchSegmentBuilder()
+        let presets: [(ShortcodePreset, SearchSegment.PhraseKind)] = [(.github, .github), (.slack, .slack), (.emojibase, .emojibase)]
+        for emoji in emojis {
+            builder.addExact(emoji.character, kind: .character, entry: emoji.index)
+            for emoticon in emoji.emoticons { builder.addExact(emoticon, kind: .emoticon, entry: emoji.index) }
+            for (preset, kind) in presets {
+                for code in emoji.shortcodes(preset) { builder.addShortcode(code, kind: kind, entry: emoji.index) }
+            }
+        }
+        return builder.build(localeRank: 0, source: .universal)
+    }
+
+    /// Custom emoji: code, name and keywords.
+    static func customSegment(_ custom: [CustomEmoji], firstEntry: Int) -> SearchSegment {
+        var builder = SearchSegmentBuilder()
+        for (offset, emoji) in custom.enumerated() {
+            let entry = firstEntry + offset
+            builder.addShortcode(emoji.code, kind: .customCode, entry: entry)
+            if !emoji.name.isEmpty { builder.addName(emoji.name, entry: entry) }
+            builder.addKeywords(emoji.keywords, entry: entry)
+        }
+        return builder.build(localeRank: 0, source: .custom)
+    }
+
+    /// The item for an entry.
+    func item(_ entry: Int) -> SearchItem {
+        entry < catalogEntryCount ? .emoji(emojis[entry]!) : .custom(custom[entry - catalogEntryCount])
+    }
+
+    /// The name an entry is sorted by alphabetically: its name in the first locale, or a custom emoji's code.
+    func sortName(_ entry: Int) -> String {
+        if entry < catalogEntryCount { return localized[0].name(of: emojis[entry]!) }
+        let emoji = custom[entry - catalogEntryCount]
+        return emoji.name.isEmpty ? emoji.code : emoji.name
+    }
+
+    /// Rough memory held by the index's own arrays, in bytes (shared catalog data excluded).
+    var approximateByteCount: Int {
+        var total = emojis.count * (MemoryLayout<Emoji?>.stride + 3)
+        for segment in segments {
+            for table in [segment.words, segment.phrases] {
+                total += table.bytes.count + 4 * (table.starts.count + table.postingStarts.count + table.postings.count)
+            }
+            total += 8 * segment.grams.count
+        }
+        return total
+    }
+}

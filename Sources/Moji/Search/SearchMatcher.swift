@@ -1,0 +1,346 @@
+/// Runs one query against a ``SearchIndex``: exact phrases, then every word (AND) by prefix,
+/// inside words for unspaced scripts, and with one typo when exact matches are too few; then
+/// filters and orders.
+///
+/// Each entry gets a rank key, lower first: 0–8 for exact matches, then
+/// `16 + 2 × class + localeRank` where the class of a word match is 0 whole name word,
+/// 1 name-word prefix, 2 shortcode word, 3 whole keyword word, 4 keyword prefix, 5 inside a
+/// name word, 6 inside another word, 7 typo in a name word, 8 other typo; an entry's class is its worst word's best match.
+struct SearchMatcher {
+    let index: SearchIndex
+    let query: SearchQuery
+
+    private static let none: UInt8 = 255
+    private static let keyCount = 40
+
+    /// Per-entry state, reset between the typo-free and the typo-tolerant pass.
+    private var tokenBest: [UInt8]
+    private var touched: [Int32] = []
+    private var matchedCount: [UInt8]
+    private var wordKey: [UInt8]
+    private var candidates: [Int32] = []
+    private var exactKey: [UInt8]
+    private var exactEntries: [Int32] = []
+    private var scratchWords: [Int] = []
+    private var scratchScalars: [UInt32] = []
+
+    init(index: SearchIndex, query: SearchQuery) {
+        self.index = index
+        self.query = query
+        let count = index.entryCount
+        tokenBest = [UInt8](repeating: Self.none, count: count)
+        matchedCount = [UInt8](repeating: 0, count: count)
+        wordKey = [UInt8](repeating: Self.none, count: count)
+        exactKey = [UInt8](repeating: Self.none, count: count)
+    }
+
+    // MARK: Matching
+
+    /// The matching entries with their keys, unordered and unfiltered.
+    mutating func match(options: SearchOptions) -> [(entry: Int32, key: UInt8)] {
+        matchPhrases(slackFirst: options.preferredShortcodes == .slack)
+        matchWords(typos: false)
+        var found = collect()
+        let enough = options.limit.map { found.count >= $0 } ?? false
+        if options.allowsTypos, !enough, query.allowsTypos {
+            resetWords()
+            matchWords(typos: true)
+            found = collect()
+        }
+        return found
+    }
+
+    private mutating func recordExact(_ entry: Int, _ key: UInt8) {
+        if exactKey[entry] == Self.none { exactEntries.append(Int32(entry)) }
+        exactKey[entry] = min(exactKey[entry], key)
+    }
+
+    private mutating func matchPhrases(slackFirst: Bool) {
+        let github: (colon: UInt8, bare: UInt8) = slackFirst ? (1, 6) : (0, 5)
+        let slack: (colon: UInt8, bare: UInt8) = slackFirst ? (0, 5) : (1, 6)
+        for segment in index.segments {
+            let secondary = segment.localeRank > 0
+            if let term = query.wordsKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
+                for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)]
+                where posting & 0xFF == UInt32(SearchSegment.PhraseKind.nameWords.rawValue) {
+                    recordExact(Int(posting >> 8), secondary ? 7 : 4)
+                }
+            }
+            if let term = query.rawKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
+                for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
+                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)) else { continue }
+                    let key: UInt8
+                    switch kind {
+                    case .character, .emoticon: key = 0
+                    case .nameRaw: key = secondary ? 7 : 3
+                    case .nameWords: continue
+                    case .github: key = github.bare
+                    case .customCode: key = 5
+                    case .slack: key = slack.bare
+                    case .emojibase, .cldr: key = 8
+                    }
+                    recordExact(Int(posting >> 8), key)
+                }
+            }
+            if let shortcodeKey = query.shortcodeKey,
+               let term = shortcodeKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
+                for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
+                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)) else { continue }
+                    switch kind {
+                    case .github: recordExact(Int(posting >> 8), github.colon)
+                    case .customCode: recordExact(Int(posting >> 8), 0)
+                    case .slack: recordExact(Int(posting >> 8), slack.colon)
+                    case .emojibase, .cldr: recordExact(Int(posting >> 8), 2)
+                    default: continue
+                    }
+                }
+            }
+        }
+        if exactEntries.isEmpty, query.tokens.isEmpty {
+            matchSymbolPrefixes()
+        }
+    }
+
+    /// A query of symbols only (`:+`, `:-`, `<`): shortcodes and emoticons starting with it, and a
+    /// toned emoji as its neutral form.
+    private mutating func matchSymbolPrefixes() {
+        let text = String(decoding: query.rawKey.dropFirst(), as: UTF8.self)
+        if let emoji = index.catalog.emoji(for: text), index.emojis[emoji.neutral.index] != nil {
+            recordExact(emoji.neutral.index, 0)
+            return
+        }
+        for key in [query.rawKey, query.shortcodeKey].compactMap({ $0 }) where key.count > 1 {
+            for segment in index.segments {
+                let range = key.withUnsafeBufferPointer { segment.phrases.prefixRange(of: $0) }
+                for posting in segment.phrases.postings[segment.phrases.postingRange(of: range)] {
+                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)),
+                          kind != .character, kind != .nameRaw, kind != .nameWords else { continue }
+                    recordExact(Int(posting >> 8), 20)
+                }
+            }
+        }
+    }
+
+    private mutating func resetWords() {
+        for entry in candidates {
+            matchedCount[Int(entry)] = 0
+            wordKey[Int(entry)] = Self.none
+        }
+        candidates.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func matchWords(typos: Bool) {
+        for (position, token) in query.tokens.enumerated() {
+            for segment in index.segments {
+                let base = 16 + segment.localeRank
+                let words = segment.words
+                let range = token.bytes.withUnsafeBufferPointer { words.prefixRange(of: $0) }
+                if !range.isEmpty { recordPrefixMatches(range, of: token, in: words, base: base, position: position) }
+                if token.isUnspaced {
+                    scratchWords.removeAll(keepingCapacity: true)
+                    segment.wordsContaining(token.scalars, bytes: token.bytes, into: &scratchWords)
+                    for word in scratchWords {
+                        for posting in words.postings[words.postingRange(of: word)] {
+                            record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 5 : 6), position)
+                        }
+                    }
+                }
+                if typos, !token.isUnspaced, token.scalars.count >= TypoTolerance.minimumLength {
+                    matchTypos(token, in: segment, base: base, position: position)
+                }
+            }
+            // AND: keep only entries every word so far has matched.
+            for entry in touched {
+                let entry = Int(entry)
+                if position == 0 {
+                    wordKey[entry] = tokenBest[entry]
+                    candidates.append(Int32(entry))
+                } else {
+                    wordKey[entry] = max(wordKey[entry], tokenBest[entry])
+                }
+                matchedCount[entry] = UInt8(position + 1)
+                tokenBest[entry] = Self.none
+            }
+            let anyLeft = !touched.isEmpty
+            touched.removeAll(keepingCapacity: true)
+            if !anyLeft { break }
+        }
+    }
+
+    /// The hot loop: every posting of every word in `range`, with unchecked buffers.
+    private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
+                                              base: UInt8, position: Int) {
+        let length = UInt32(token.bytes.count)
+        let none = Self.none
+        var touched: [Int32] = []
+        swap(&touched, &self.touched)
+        words.starts.withUnsafeBufferPointer { starts in
+            words.postingStarts.withUnsafeBufferPointer { postingStarts in
+                words.postings.withUnsafeBufferPointer { postings in
+                    matchedCount.withUnsafeBufferPointer { matchedCount in
+                        tokenBest.withUnsafeMutableBufferPointer { tokenBest in
+                            for word in range {
+                                let whole = starts[word + 1] - starts[word] == length
+                                for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
+                                    let posting = postings[index]
+                                    let entry = Int(posting >> 8)
+                                    if position > 0 && Int(matchedCount[entry]) != position { continue }
+                                    let field = posting & 0xFF
+                                    let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
+                                    let key = base + 2 * wordClass
+                                    let best = tokenBest[entry]
+                                    if best == none { touched.append(Int32(entry)) }
+                                    if key < best { tokenBest[entry] = key }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        swap(&touched, &self.touched)
+    }
+
+    @inline(__always)
+    private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
+        if position > 0 && Int(matchedCount[entry]) != position { return }
+        let best = tokenBest[entry]
+        if best == Self.none { touched.append(Int32(entry)) }
+        if key < best { tokenBest[entry] = key }
+    }
+
+    /// Words one edit away from starting with the token. Typos are looked for where people
+    /// make them: after the first letter (words starting with the same letter), or as the first
+    /// two letters swapped or an extra first letter (words starting with the second letter
+    /// followed by the first or the third).
+    private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
+        let words = segment.words
+        let typed = token.scalars
+        var prefixes: [[UInt8]] = []
+        for scalars in [[typed[0]], [typed[1], typed[0]], [typed[1], typed[2]]] where typed[1] != typed[0] || scalars.count == 1 {
+            var bytes: [UInt8] = []
+            SearchSegmentBuilder.append(scalars, to: &bytes)
+            if !prefixes.contains(bytes) { prefixes.append(bytes) }
+        }
+        let isASCII = token.bytes.count == typed.count
+        let minimumLength = token.bytes.count - 1
+        for prefix in prefixes {
+            let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
+            for word in range where words.length(of: word) >= minimumLength {
+                let isMatch: Bool
+                if isASCII {
+                    isMatch = token.bytes.withUnsafeBufferPointer { typed in
+                        words.bytes.withUnsafeBufferPointer { all in
+                            let term = UnsafeBufferPointer(rebasing: all[Int(words.starts[word])..<Int(words.starts[word + 1])])
+                            return TypoTolerance.isOneEditPrefix(typed, of: term)
+                        }
+                    }
+                } else {
+                    Self.decode(words.term(at: word), into: &scratchScalars)
+                    isMatch = typed.withUnsafeBufferPointer { typed in
+                        scratchScalars.withUnsafeBufferPointer { TypoTolerance.isOneEditPrefix(typed, of: $0) }
+                    }
+                }
+                guard isMatch else { continue }
+                for posting in words.postings[words.postingRange(of: word)] {
+                    record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 7 : 8), position)
+                }
+            }
+        }
+    }
+
+    static func decode(_ bytes: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
+        scalars.removeAll(keepingCapacity: true)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = UInt32(bytes[index])
+            if lead < 0x80 {
+                scalars.append(lead)
+                index += 1
+                continue
+            }
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+            for offset in 1..<length where index + offset < bytes.endIndex {
+                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            scalars.append(value)
+            index += length
+        }
+    }
+
+    /// Exact matches and entries every word matched, each with its best key.
+    private mutating func collect() -> [(entry: Int32, key: UInt8)] {
+        var found: [(entry: Int32, key: UInt8)] = []
+        let tokenCount = query.tokens.count
+        for entry in exactEntries {
+            let e = Int(entry)
+            let words = tokenCount > 0 && Int(matchedCount[e]) == tokenCount ? wordKey[e] : Self.none
+            found.append((entry, min(exactKey[e], words)))
+        }
+        guard tokenCount > 0 else { return found }
+        for entry in candidates where Int(matchedCount[Int(entry)]) == tokenCount && exactKey[Int(entry)] == Self.none {
+            found.append((entry, wordKey[Int(entry)]))
+        }
+        return found
+    }
+
+    // MARK: Ordering
+
+    /// The public relevance of a key.
+    static func relevance(of key: UInt8) -> SearchRelevance {
+        if key < 16 { return .exact }
+        switch (key - 16) / 2 {
+        case 0: return .nameWord
+        case 1: return .namePrefix
+        case 2: return .shortcode
+        case 3: return .keyword
+        case 4: return .keywordPrefix
+        case 5, 6: return .substring
+        default: return .typo
+        }
+    }
+
+    /// Entries in relevance order (key, then CLDR order), at most `limit`.
+    static func relevanceOrder(_ found: [(entry: Int32, key: UInt8)], limit: Int, entryCount: Int) -> [(entry: Int32, key: UInt8)] {
+        var counts = [Int](repeating: 0, count: keyCount + 1)
+        for item in found { counts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
+        for key in 0..<keyCount { counts[key + 1] += counts[key] }
+        var byKey = [Int32](repeating: 0, count: found.count)
+        var cursor = counts
+        for item in found {
+            let key = Int(min(item.key, UInt8(keyCount - 1)))
+            byKey[cursor[key]] = item.entry
+            cursor[key] += 1
+        }
+        var ordered: [(entry: Int32, key: UInt8)] = []
+        ordered.reserveCapacity(min(limit, found.count))
+        var bitmap: [UInt64] = []
+        for key in 0..<keyCount where counts[key + 1] > counts[key] {
+            if ordered.count >= limit { break }
+            var bucket = byKey[counts[key]..<counts[key + 1]]
+            let wanted = limit - ordered.count
+            if bucket.count <= 64 {
+                bucket.sort()
+                for entry in bucket.prefix(wanted) { ordered.append((entry, UInt8(key))) }
+            } else {
+                // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                    for position in bitmap.indices { bitmap[position] = 0 }
+                }
+                for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                var taken = 0
+                scan: for (position, var word) in bitmap.enumerated() {
+                    while word != 0 {
+                        let bit = word.trailingZeroBitCount
+                        ordered.append((Int32(position << 6 | bit), UInt8(key)))
+                        taken += 1
+                        if taken == wanted { break scan }
+                        word &= word - 1
+                    }
+                }
+            }
+        }
+        return ordered
+    }
+}

@@ -1,0 +1,57 @@
+/// A query folded and split the way the index is: its words, its whole text as phrase keys,
+/// and whether it names a `:shortcode:`. Reads at most 256 scalars and 16 words, so any input
+/// costs the same bounded work.
+struct SearchQuery: Sendable {
+    struct Token: Sendable {
+        let scalars: [UInt32]
+        let bytes: [UInt8]
+        /// Whether the token is written in a script without spaces, so it also matches inside words.
+        let isUnspaced: Bool
+    }
+
+    let tokens: [Token]
+    /// `1` + the words joined by spaces, to match a whole name.
+    let wordsKey: [UInt8]
+    /// `2` + the folded text with punctuation, to match emoticons, characters, shortcodes, names.
+    let rawKey: [UInt8]
+    /// `2` + the text without its colons when it starts with one (`:tada:`, `:tada`).
+    let shortcodeKey: [UInt8]?
+    /// The folded text with punctuation, without the marker.
+    let rawScalars: [UInt32]
+
+    init(_ text: String) {
+        let words = TextFolding.words(text, maximumScalars: TextFolding.maximumQueryScalars)
+            .prefix(TextFolding.maximumQueryWords)
+        var tokens: [Token] = []
+        for word in words {
+            var bytes: [UInt8] = []
+            SearchSegmentBuilder.append(word, to: &bytes)
+            tokens.append(Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
+        }
+        self.tokens = tokens
+        var wordsKey: [UInt8] = [SearchSegment.wordsKeyMarker]
+        SearchSegmentBuilder.append(SearchSegmentBuilder.joined(Array(words)), to: &wordsKey)
+        self.wordsKey = wordsKey
+        let raw = TextFolding.rawKey(text, maximumScalars: TextFolding.maximumQueryScalars)
+        rawScalars = raw
+        var rawKey: [UInt8] = [SearchSegment.rawKeyMarker]
+        SearchSegmentBuilder.append(raw, to: &rawKey)
+        self.rawKey = rawKey
+        let colon = UInt32(UInt8(ascii: ":"))
+        if raw.count > 1, raw.first == colon {
+            var bare = raw.dropFirst()
+            if bare.count > 1, bare.last == colon { bare = bare.dropLast() }
+            var key: [UInt8] = [SearchSegment.rawKeyMarker]
+            SearchSegmentBuilder.append(Array(bare), to: &key)
+            shortcodeKey = key
+        } else {
+            shortcodeKey = nil
+        }
+    }
+
+    /// Whether the query has nothing to match: no words and no symbols.
+    var isBlank: Bool { rawScalars.isEmpty }
+
+    /// Whether some word is long enough for typo tolerance.
+    var allowsTypos: Bool { tokens.contains { $0.scalars.count >= TypoTolerance.minimumLength && !$0.isUnspaced } }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+/// `search`: index build time and memory, and per-query time over a file of queries typed
+/// letter by letter.
+struct SearchBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search index build time and memory, and query time for a file of queries.",
+        discussion: """
+            Each query runs --repeats times; a query's time is the median of its runs, and the \
+            figures are quantiles over the queries. The locale files are loaded before timing: \
+            the build figure is the index alone.
+            """
+    )
+
+    @Option(help: "A file of queries, one per line (e.g. Benchmarks/queries-en.txt).")
+    var queries: String
+
+    @Option(help: "The locale searched (with English as the second language).")
+    var locale: String = "en"
+
+    @Option(help: "Results asked for per query.")
+    var limit: Int = 50
+
+    @Option(help: "Runs of each query.")
+    var repeats: Int = 15
+
+    @Option(help: "Index builds to time.")
+    var builds: Int = 21
+
+    func run() throws {
+        let text = try String(contentsOfFile: queries, encoding: .utf8)
+        let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw ValidationError("\(queries) holds no queries.") }
+        let catalog = EmojiCatalog.shared
+        let resolved = try catalog.locale(for: locale)
+        _ = try catalog.localized(resolved)
+        _ = try catalog.localized(.english)
+        _ = catalog.emoticons
+
+        var start = Measurement.nowMicroseconds()
+        let before = Measurement.residentBytes() ?? 0
+        let search = try EmojiSearch(catalog: catalog, locale: resolved)
+        let firstBuild = Measurement.nowMicroseconds() - start
+        let added = (Measurement.residentBytes() ?? 0) - before
+
+        var oneLocale: [Double] = []
+        var withEnglish: [Double] = []
+        for _ in 0..<builds {
+            start = Measurement.nowMicroseconds()
+            _ = try EmojiSearch(catalog: catalog, locales: [resolved])
+            oneLocale.append(Measurement.nowMicroseconds() - start)
+            start = Measurement.nowMicroseconds()
+            _ = try EmojiSearch(catalog: catalog, locale: resolved)
+            withEnglish.append(Measurement.nowMicroseconds() - start)
+        }
+        Measurement.report([
+            "suite": "search", "measure": "build", "locale": resolved.identifier,
+            "one_locale_median_ms": Measurement.rounded(Measurement.quantile(oneLocale, 0.5) / 1000, places: 2),
+            "with_english_median_ms": Measurement.rounded(Measurement.quantile(withEnglish, 0.5) / 1000, places: 2),
+            "first_build_ms": Measurement.rounded(firstBuild / 1000, places: 2),
+            "index_mb": Measurement.rounded(Double(search.indexByteCount) / 1_048_576, places: 2),
+            "rss_added_mb": Measurement.rounded(Double(added) / 1_048_576, places: 2),
+        ])
+
+        let options = SearchOptions(limit: limit)
+        var times: [Double] = []
+        var returned = 0
+        for query in lines {
+            var runs: [Double] = []
+            for _ in 0..<repeats {
+                start = Measurement.nowMicroseconds()
+                let results = search.results(for: query, options: options)
+                runs.append(Measurement.nowMicroseconds() - start)
+                returned = results.count
+            }
+            _ = returned
+            times.append(Measurement.quantile(runs, 0.5))
+        }
+        Measurement.report([
+            "suite": "search", "locale": resolved.identifier, "queries": lines.count, "limit": limit,
+            "median_us": Measurement.rounded(Measurement.quantile(times, 0.5)),
+            "p90_us": Measurement.rounded(Measurement.quantile(times, 0.9)),
+            "p99_us": Measurement.rounded(Measurement.quantile(times, 0.99)),
+            "max_us": Measurement.rounded(times.max() ?? 0),
+        ])
+    }
+}

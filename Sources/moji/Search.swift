@@ -1,0 +1,92 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Find emoji by name, keyword, shortcode or emoticon, in your language and English.",
+        discussion: """
+            Every word must match the start of a word (the last may be cut short, as you type): \
+            "thu u" finds 👍. Case, accents, full-width forms and hiragana/katakana are ignored; \
+            Chinese, Japanese and Thai also match inside words; words of 4+ letters forgive one typo. \
+            Exits 1 when nothing matches, 2 for an unknown locale.
+            """
+    )
+
+    @Argument(help: "What to look for, e.g. \"party\", \"thu u\", \":tada:\", \"いぬ\".")
+    var query: [String]
+
+    @Option(help: "The most results to show.")
+    var limit: Int = 20
+
+    @Option(help: "Order: relevance, usage or alphabetical.")
+    var ranking: SearchRanking = .relevance
+
+    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    var maxVersion: String?
+
+    @Option(help: "Show this skin tone where an emoji has it: light, medium-light, medium, medium-dark, dark or 1-5.")
+    var tone: String?
+
+    @OptionGroup var options: CommonOptions
+
+    func run() throws {
+        try reportingFailures {
+            let catalog = EmojiCatalog.shared
+            let localized = try options.resolvedLocale(in: catalog)
+            let search = try EmojiSearch(catalog: catalog, locale: localized.locale)
+            var searchOptions = SearchOptions(limit: max(1, limit), ranking: ranking)
+            if let maxVersion { searchOptions.maximumVersion = try EmojiVersionArgument.parse(maxVersion) }
+            if let tone {
+                guard let skinTone = SkinTone(identifier: tone) else {
+                    throw ValidationError("'\(tone)' is not a skin tone: light, medium-light, medium, medium-dark, dark or 1-5.")
+                }
+                searchOptions.skinTones = .preferred(skinTone)
+            }
+            let text = query.joined(separator: " ")
+            let results = search.results(for: text, options: searchOptions)
+            if results.isEmpty {
+                throw CommandFailure(message: "no emoji matches '\(text)'.", code: .notFound)
+            }
+            if options.json { return try printJSON(results.map { SearchResultSummary($0, in: localized) }) }
+            for result in results {
+                let name = result.emoji.map { localized.name(of: $0) } ?? result.item.text
+                let matched = result.matches.first.map { "\($0.field): \($0.text)" } ?? ""
+                print("\(result.item.text)\t\(name)\t\(result.relevance)\(matched.isEmpty || matched.hasSuffix(": \(name)") ? "" : "\t\(matched)")")
+            }
+        }
+    }
+}
+
+extension SearchRanking: ExpressibleByArgument {}
+
+/// What `moji search --json` says about one result.
+struct SearchResultSummary: Encodable {
+    struct Match: Encodable {
+        var field: String
+        var locale: String?
+        var text: String
+        var matched: [String]
+    }
+
+    var emoji: String
+    var name: String
+    var hexcode: String?
+    var relevance: String
+    var matches: [Match]
+
+    init(_ result: SearchResult, in localized: LocalizedCatalog) {
+        emoji = result.item.text
+        switch result.item {
+        case .emoji(let found):
+            name = localized.name(of: found)
+            hexcode = found.hexcode
+        case .custom(let custom):
+            name = custom.name
+        }
+        relevance = result.relevance.description
+        matches = result.matches.map {
+            Match(field: $0.field.description, locale: $0.locale?.identifier, text: $0.text, matched: $0.matchedText.map(String.init))
+        }
+    }
+}
