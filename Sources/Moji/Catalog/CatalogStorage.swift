@@ -22,8 +22,8 @@ final class CatalogStorage: Sendable {
     let tones: [[SkinTone]]
     /// ``variantKey(base:tones:)`` → the toned variant's index.
     let variants: [Int: Int]
-    /// For each neutral base that takes tones: its toned variants in CLDR order.
-    let variantLists: [Int: [Int]]
+    /// For each neutral base: its toned variants in CLDR order (empty when it takes no tone).
+    let variantLists: [[Int]]
     /// For each neutral base: how many people take a tone of their own (0 when none).
     let personCounts: [Int8]
     /// ``lookupHash(_:)`` of the FE0F-free code points → index; verified on lookup.
@@ -57,6 +57,8 @@ final class CatalogStorage: Sendable {
         var isComponent: [Bool] = []
         var baseIndices: [Int] = []
         var tones: [[SkinTone]] = []
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(4096)
         characters.reserveCapacity(4096)
         subgroupIndices.reserveCapacity(4096)
         versions.reserveCapacity(4096)
@@ -67,7 +69,7 @@ final class CatalogStorage: Sendable {
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
             case UInt8(ascii: "e"), UInt8(ascii: "c"):
-                guard record.count == 4 || record.count == 6, let character = record.emojiString(hex: 1),
+                guard record.count == 4 || record.count == 6, let (character, hash) = record.emojiString(hex: 1),
                       let subgroup = record.int(2), subgroups.indices.contains(subgroup)
                 else { throw reader.malformed(record.line, "expected hex code points, a known subgroup index and a version") }
                 guard let version = record.version(3) else {
@@ -75,6 +77,7 @@ final class CatalogStorage: Sendable {
                 }
                 let index = characters.count
                 characters.append(character)
+                hashes.append(hash)
                 subgroupIndices.append(subgroup)
                 versions.append(version)
                 isComponent.append(record.kind == UInt8(ascii: "c"))
@@ -115,7 +118,8 @@ final class CatalogStorage: Sendable {
         }
 
         var variants: [Int: Int] = [:]
-        var variantLists: [Int: [Int]] = [:]
+        variants.reserveCapacity(characters.count)
+        var variantLists = [[Int]](repeating: [], count: characters.count)
         var personCounts = [Int8](repeating: 0, count: characters.count)
         var lookup: [UInt64: Int] = [:]
         var lookupOverflow: [String: Int] = [:]
@@ -124,7 +128,7 @@ final class CatalogStorage: Sendable {
         var componentIndices: [Int] = []
         emojiIndices.reserveCapacity(characters.count)
         for index in characters.indices {
-            let hash = Self.lookupHash(characters[index].unicodeScalars)
+            let hash = hashes[index]
             if lookup[hash] == nil {
                 lookup[hash] = index
             } else {
@@ -134,7 +138,7 @@ final class CatalogStorage: Sendable {
             if !tones[index].isEmpty {
                 let base = baseIndices[index]
                 variants[Self.variantKey(base: base, tones: tones[index])] = index
-                variantLists[base, default: []].append(index)
+                variantLists[base].append(index)
                 personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
             }
         }
@@ -174,12 +178,15 @@ final class CatalogStorage: Sendable {
     /// FNV-1a over the scalars other than FE0F. Hashing scalars is several times faster than
     /// hashing non-ASCII strings, which Swift normalizes first.
     static func lookupHash(_ scalars: String.UnicodeScalarView) -> UInt64 {
-        var hash: UInt64 = 0xcbf29ce484222325
+        var hash = hashSeed
         for scalar in scalars where scalar.value != 0xFE0F {
-            hash = (hash ^ UInt64(scalar.value)) &* 0x100000001b3
+            hash = (hash ^ UInt64(scalar.value)) &* hashPrime
         }
         return hash
     }
+
+    static let hashSeed: UInt64 = 0xcbf29ce484222325
+    static let hashPrime: UInt64 = 0x100000001b3
 
     static func equalIgnoringFE0F(_ a: String.UnicodeScalarView, _ b: String.UnicodeScalarView) -> Bool {
         var left = a.makeIterator()

@@ -49,7 +49,7 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
 
     /// Every toned form of this emoji's neutral base, in CLDR order.
     public var skinToneVariants: [Emoji] {
-        (storage.variantLists[storage.baseIndices[index]] ?? []).map { Emoji(storage: storage, index: $0) }
+        storage.variantLists[storage.baseIndices[index]].map { Emoji(storage: storage, index: $0) }
     }
 
     /// The RGI sequence with these tones, one per person (or one for everybody); nil when
