@@ -7,6 +7,6 @@ struct MojiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
-        subcommands: [Info.self, List.self, Locales.self]
+        subcommands: [Info.self, List.self, Locales.self, Find.self, Count.self, Strip.self, Emojify.self, Demojify.self]
     )
 }
