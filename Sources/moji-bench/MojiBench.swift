@@ -6,6 +6,6 @@ struct MojiBench: ParsableCommand {
         commandName: "moji-bench",
         abstract: "Measures Moji. Each suite prints one JSON object per line.",
         discussion: "Run a release build: swift run -c release moji-bench <suite>.",
-        subcommands: [LoadBenchmark.self]
+        subcommands: [LoadBenchmark.self, TextBenchmark.self]
     )
 }
