@@ -19,5 +19,5 @@ tests=../shared/data/unicode/17.0/emoji-test.txt
 if [ -f "$tests" ]; then
     grep -v '^#' "$tests" | grep ';' | awk -F'#' '{print $2}' | awk '{print $1}' | head -400 | split -l 20 - "$corpus/seed-emoji-"
 fi
-exec .build-fuzz/release/moji-fuzz "$corpus" -max_total_time="$seconds" -max_len=512 \
+exec .build-fuzz/release/moji-fuzz "$corpus" -max_total_time="$seconds" -max_len=4096 \
     -artifact_prefix=.build-fuzz/findings/ -print_final_stats=1 "$@"

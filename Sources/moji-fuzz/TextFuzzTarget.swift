@@ -38,7 +38,7 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(stripped.utf8.count == text.utf8.count - inText.reduce(0) { $0 + $1.utf8Range.count })
     }
     // Whole-buffer and chunked filtering agree; output is always valid UTF-8.
-    let split = size > 0 ? Int(data[0]) % 7 : 0
+    let split = size > 0 ? Int(data[0]) % 61 : 0
     for filter in [0, 1] {
         var whole: [UInt8] = []
         var chunked: [UInt8] = []
@@ -46,13 +46,13 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             var first = emojifier
             whole = (try? first.process(bytes)) ?? []
             var second = emojifier
-            chunked = streamed(&second, bytes, chunk: 257 + split)
+            chunked = streamed(&second, bytes, chunk: UTF8StreamFilterLimits.holdback + 1 + split)
             precondition(String(decoding: whole, as: UTF8.self) == emojifier.emojify(text))
         } else {
             var first = demojifier
             whole = (try? first.process(bytes)) ?? []
             var second = demojifier
-            chunked = streamed(&second, bytes, chunk: 257 + split)
+            chunked = streamed(&second, bytes, chunk: UTF8StreamFilterLimits.holdback + 1 + split)
             precondition(String(decoding: whole, as: UTF8.self) == demojifier.demojify(text))
         }
         precondition(whole == chunked)

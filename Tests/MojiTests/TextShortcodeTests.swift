@@ -105,13 +105,26 @@ struct TextStreamTests {
         let bytes = Array(text.utf8)
         let emojifier = Emojifier(convertsEmoticons: true)
         let demojifier = Demojifier(preset: .github)
-        for size in [300, 333, 1000, 4096] {
+        for size in [UTF8StreamFilterLimits.holdback + 1, 700, 1000, 4096] {
             #expect(String(decoding: try streamed(emojifier, bytes, chunk: size), as: UTF8.self) == emojifier.emojify(text))
             #expect(String(decoding: try streamed(demojifier, bytes, chunk: size), as: UTF8.self) == demojifier.demojify(text))
             #expect(String(decoding: try streamed(EmojiReplacer { _ in "" }, bytes, chunk: size), as: UTF8.self) == text.strippingEmoji())
             nonisolated(unsafe) var found: [EmojiMatch] = []
-            _ = try streamed(EmojiFinder { found.append($0) }, bytes, chunk: size)
+            _ = try streamed(EmojiFinder { match, _ in found.append(match) }, bytes, chunk: size)
             #expect(found == text.emojiMatches)
+        }
+    }
+
+    @Test("a chunk never ends inside a character, even next to stray continuation bytes")
+    func chunkBoundaries() throws {
+        // Found by the fuzzer: a scalar followed by a stray continuation byte at the chunk limit.
+        let unit = Array("😴".utf8) + [0xA9] + Array(":tada: é".utf8) + [0xE0, 0xE0, 0x80]
+        let bytes = Array([[UInt8]](repeating: unit, count: 120).joined())
+        for size in (UTF8StreamFilterLimits.holdback + 1)...(UTF8StreamFilterLimits.holdback + 24) {
+            var emojifier = Emojifier(convertsEmoticons: true)
+            #expect(try streamed(emojifier, bytes, chunk: size) == emojifier.process(bytes))
+            var demojifier = Demojifier(preset: .slack)
+            #expect(try streamed(demojifier, bytes, chunk: size) == demojifier.process(bytes))
         }
     }
 
@@ -130,7 +143,7 @@ struct TextStreamTests {
         demojifier = Demojifier()
         demojifier.invalidUTF8 = .report
         #expect(throws: InvalidUTF8Error(offset: 10)) { try demojifier.process(bytes) }
-        var finder = EmojiFinder(invalidUTF8: .report) { _ in }
+        var finder = EmojiFinder(invalidUTF8: .report) { _, _ in }
         #expect(throws: InvalidUTF8Error(offset: 10)) { try finder.process(bytes) }
     }
 }

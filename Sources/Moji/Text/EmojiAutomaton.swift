@@ -188,13 +188,15 @@ final class EmojiAutomaton: Sendable {
     /// The longest possible emoji sequence at `start` by the UTS #51 grammar (ED-17, ED-15a), with its qualification.
     private func grammarMatch(at start: Int, in p: UnsafePointer<UInt8>, count n: Int,
                               rule: TextPresentationRule) -> (end: Int, qualification: EmojiQualification)? {
-        guard let first = element(at: start, in: p, count: n) else { return nil }
+        // Capped, so a stream never has to hold back more than UTF8StreamFilterLimits.holdback bytes.
+        let cap = start + Self.maximumMatchLength
+        guard let first = element(at: start, in: p, count: n, cap: cap) else { return nil }
         var end = first.end
         var elements = 1
         var allQualified = first.qualified
-        while elements < Self.maximumZWJElements, end - start < Self.maximumMatchLength - 40,
+        while elements < Self.maximumZWJElements,
               end + 3 <= n, p[end] == 0xE2, p[end + 1] == 0x80, p[end + 2] == 0x8D,
-              end + 3 < n, let next = element(at: end + 3, in: p, count: n) {
+              end + 3 < n, let next = element(at: end + 3, in: p, count: n, cap: cap) {
             end = next.end
             elements += 1
             allQualified = allQualified && next.qualified
@@ -205,7 +207,12 @@ final class EmojiAutomaton: Sendable {
     }
 
     /// One ZWJ element: a flag, a keycap, a tag sequence, a character with a tone or U+FE0F, or a bare emoji character.
-    private func element(at start: Int, in p: UnsafePointer<UInt8>, count n: Int) -> (end: Int, qualified: Bool)? {
+    private func element(at start: Int, in p: UnsafePointer<UInt8>, count n: Int, cap: Int) -> (end: Int, qualified: Bool)? {
+        guard let found = unboundedElement(at: start, in: p, count: n), found.end <= cap else { return nil }
+        return found
+    }
+
+    private func unboundedElement(at start: Int, in p: UnsafePointer<UInt8>, count n: Int) -> (end: Int, qualified: Bool)? {
         let (value, length) = UTF8Decoding.scalar(at: start, in: p, count: n)
         guard value != UTF8Decoding.invalid else { return nil }
         var position = start + length

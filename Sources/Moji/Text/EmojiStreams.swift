@@ -56,12 +56,12 @@ public struct EmojiFinder: UTF8StreamFilter {
     public var scanner: EmojiScanner
     /// What to do with ill-formed UTF-8: skip it, or stop with its offset.
     public var invalidUTF8: InvalidUTF8Handling
-    private let onMatch: (EmojiMatch) -> Void
+    private let onMatch: (_ match: EmojiMatch, _ written: String) -> Void
     private var offset = 0
 
-    /// A finder calling `onMatch` with each emoji, in order.
+    /// A finder calling `onMatch` with each emoji, in order, and its text as written.
     public init(scanner: EmojiScanner = .shared, invalidUTF8: InvalidUTF8Handling = .replace,
-                onMatch: @escaping (EmojiMatch) -> Void) {
+                onMatch: @escaping (_ match: EmojiMatch, _ written: String) -> Void) {
         self.scanner = scanner
         self.invalidUTF8 = invalidUTF8
         self.onMatch = onMatch
@@ -76,7 +76,8 @@ public struct EmojiFinder: UTF8StreamFilter {
             case .match(let start, let end, let index, let qualification):
                 position = end
                 onMatch(EmojiMatch(utf8Range: (offset + start)..<(offset + end), emoji: scanner.emoji(at: index),
-                                   qualification: qualification))
+                                   qualification: qualification),
+                        String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))
             case .invalid(let start, let end):
                 if invalidUTF8 == .report { throw InvalidUTF8Error(offset: offset + start) }
                 position = end

@@ -22,8 +22,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     public var invalidUTF8: InvalidUTF8Handling = .replace
     private var state = StreamState()
 
-    /// The longest code that can be registered, in bytes.
-    public static let maximumCodeLength = 100
+    /// The longest code known, in bytes; longer preset or custom codes are left out.
+    public static let maximumCodeLength = 200
 
     /// An emojifier for `catalog` that knows the codes of `presets`, trying them in order.
     /// `.cldr` means the CLDR shortcodes of `locale` (English by default).
@@ -35,12 +35,14 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
             if preset == .cldr {
                 let localized = storage.localizedOrEnglish(locale)
                 for index in localized.indexToShortcodes.keys.sorted() {
-                    for code in localized.indexToShortcodes[index]! { codes.insert(Array(code.utf8), value: Int32(index)) }
+                    for code in localized.indexToShortcodes[index]! where code.utf8.count <= Self.maximumCodeLength {
+                        codes.insert(Array(code.utf8), value: Int32(index))
+                    }
                 }
             } else {
                 let table = storage.shortcodes
                 for (index, list) in (table.indexToCodes[preset] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    for code in list where table.index(forCode: code, in: preset) == index {
+                    for code in list where table.index(forCode: code, in: preset) == index && code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
                     }
                 }
@@ -153,14 +155,26 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         }
         // Stop on a scalar boundary so a chunk never ends inside a character.
         var stop = i
-        if stop == limit && !isFinal {
-            var backed = 0
-            while stop > copied && backed < 3 && p[stop] & 0xC0 == 0x80 { stop -= 1; backed += 1 }
-        }
+        if stop == limit && !isFinal { stop = Self.scalarBoundary(atOrBefore: stop, after: copied, in: p, count: n) }
         try writer.append(p, copied..<stop, count: n, to: &output)
         if stop > 0 { state.previousByte = p[stop - 1] }
         state.offset += stop
         return stop
+    }
+
+    /// The last position at or before `position` where a scalar (or an ill-formed subpart) starts,
+    /// as decoding from `floor` (itself such a position) would find it.
+    private static func scalarBoundary(atOrBefore position: Int, after floor: Int, in p: UnsafePointer<UInt8>, count n: Int) -> Int {
+        // Any byte that is not a continuation byte starts something: decoding never swallows it.
+        var start = position
+        while start > floor && p[start] & 0xC0 == 0x80 { start -= 1 }
+        var boundary = start
+        while boundary < position {
+            let length = p[boundary] < 0x80 ? 1 : UTF8Decoding.scalar(at: boundary, in: p, count: n).length
+            if boundary + length > position { break }
+            boundary += length
+        }
+        return boundary
     }
 
     @inline(__always)

@@ -26,7 +26,7 @@ public protocol UTF8StreamFilter {
 /// Sizes streams must respect.
 public enum UTF8StreamFilterLimits {
     /// The most bytes a filter leaves unused at the end of a chunk; chunks should be much larger.
-    public static let holdback = 256
+    public static let holdback = 512
 }
 
 extension UTF8StreamFilter {
