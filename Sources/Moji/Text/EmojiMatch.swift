@@ -1,8 +1,9 @@
 /// One emoji found in text: where it is, which catalog emoji it is, and how it was written.
 ///
 /// ```swift
-/// for match in "Ship it 🚢 ❤ 👍🏽".emojiMatches {
-///     print(match.emoji?.name() ?? "?", match.qualification, "hello"[match.range(in: text)])
+/// let text = "Ship it 🚢 ❤️ 👍🏽"
+/// for match in text.emojiMatches {
+///     print(match.text(in: text), match.emoji?.name() ?? "not RGI", match.qualification)
 /// }
 /// ```
 public struct EmojiMatch: Sendable, Hashable {
