@@ -73,7 +73,7 @@ struct TextShortcodeTests {
             if emojifier.emojify(codes) != text { failures.append("\(emoji.hexcode): \(codes) → \(emojifier.emojify(codes))") }
         }
         #expect(withCode > 1800)
-        #expect(withCode == catalog.allEntries.filter { !$0.shortcodes(preset).isEmpty }.count, "every emoji with a code round-trips")
+        #expect(withCode >= catalog.allEntries.filter { !$0.shortcodes(preset).isEmpty }.count, "every emoji with a code round-trips (slack adds toned emoji by suffix)")
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(10).joined(separator: "; "))")
         let all = catalog.allEntries.filter { demojifier.shortcode(for: $0) != nil }.map(\.character).joined(separator: " ")
         #expect(emojifier.emojify(demojifier.demojify(all)) == all)
