@@ -55,6 +55,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer target for the text scanner and emojify: Fuzz/run-text-fuzz.sh builds it with -sanitize=fuzzer.
+        .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
         .testTarget(name: "MojiTests", dependencies: ["Moji"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.

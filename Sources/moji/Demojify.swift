@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Moji
+
+struct Demojify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Turn emoji into :shortcodes:.",
+        discussion: """
+            Reads standard input or files, streaming, and writes each emoji as a code of --preset \
+            (github by default; slack writes toned emoji as :wave::skin-tone-3:; cldr uses --locale). \
+            Emoji without a code in the preset stay as they are. `moji emojify --preset <same>` \
+            turns the output back into the same text.
+            """
+    )
+
+    @OptionGroup var input: TextFilterOptions
+
+    @Option(name: .long, help: "The preset to write: github, slack, emojibase or cldr.")
+    var preset: String = "github"
+
+    @Option(name: .long, help: "Language of cldr codes, e.g. ja, de (default: en).")
+    var locale: String = "en"
+
+    func run() throws {
+        try reportingFailures {
+            let catalog = EmojiCatalog.shared
+            let presets = try ShortcodePresetList.parse(preset)
+            guard presets.count == 1 else {
+                throw CommandFailure(message: "demojify writes one preset; give one of github, slack, emojibase, cldr", code: .notFound)
+            }
+            let locale: MojiLocale
+            do { locale = try catalog.locale(for: self.locale) } catch {
+                throw CommandFailure(message: "\(error)", code: .localeNotFound)
+            }
+            var demojifier = Demojifier(preset: presets[0], locale: locale, scanner: input.scanner)
+            demojifier.invalidUTF8 = input.invalidUTF8
+            try input.run { _ in demojifier }
+        }
+    }
+}
