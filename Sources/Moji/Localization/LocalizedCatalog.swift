@@ -75,6 +75,9 @@ public final class LocalizedCatalog: Sendable {
         }
     }
 
+    /// CLDR shortcodes by emoji index, for the text converters.
+    var shortcodesByIndex: [Int: [String]] { loadedTerms.shortcodes }
+
     /// The terms, or none when the bundled file cannot be read (a broken install).
     private var loadedTerms: Terms {
         do {

@@ -27,7 +27,7 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
         let emojifier = Emojifier(catalog: catalog, presets: [preset], locale: locale)
         let localized = preset == .cldr ? storage.localizedOrEnglish(locale) : nil
         func codes(of index: Int) -> [String] {
-            localized.map { $0.indexToShortcodes[index] ?? [] } ?? storage.shortcodes.codes(of: index, in: preset)
+            localized.map { $0.shortcodesByIndex[index] ?? [] } ?? storage.shortcodes.codes(of: index, in: preset)
         }
         func reversible(_ index: Int) -> String? {
             codes(of: index).first { emojifier.replacement(for: $0) == storage.characters[index] }

@@ -64,14 +64,14 @@ public struct EmojiProperties: Sendable {
         let reader = try CatalogFileReader(url: url)
         _ = try reader.header(expecting: Self.kind, version: CatalogFormat.version)
         var flags: [UInt32: UInt8] = [:]
-        try reader.forEachRecord { fields, line throws(CatalogError) in
-            guard fields.count == 3, CatalogFileReader.string(fields[0]) == "r",
-                  let property = Property(name: CatalogFileReader.string(fields[1])) else {
-                throw reader.malformed(line, "expected 'r', a known property name and a code point range")
+        try reader.forEachRecord { record throws(CatalogError) in
+            guard record.count == 3, record.kind == UInt8(ascii: "r"), let property = Property(name: record.string(1)) else {
+                throw reader.malformed(record.line, "expected 'r', a known property name and a code point range")
             }
-            let bounds = fields[2].split(separator: UInt8(ascii: "-")).map { UInt32(CatalogFileReader.string($0), radix: 16) }
+            let range = record.string(2)
+            let bounds = range.split(separator: "-").map { UInt32($0, radix: 16) }
             guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low <= high, high <= 0x10FFFF
-            else { throw reader.malformed(line, "'\(CatalogFileReader.string(fields[2]))' is not a code point range") }
+            else { throw reader.malformed(record.line, "'\(range)' is not a code point range") }
             for value in low...high { flags[value, default: 0] |= property.rawValue }
         }
         self.flags = flags

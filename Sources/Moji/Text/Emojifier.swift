@@ -34,8 +34,9 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         for preset in presets {
             if preset == .cldr {
                 let localized = storage.localizedOrEnglish(locale)
-                for index in localized.indexToShortcodes.keys.sorted() {
-                    for code in localized.indexToShortcodes[index]! where code.utf8.count <= Self.maximumCodeLength {
+                let shortcodes = localized.shortcodesByIndex
+                for index in shortcodes.keys.sorted() {
+                    for code in shortcodes[index]! where code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
                     }
                 }
