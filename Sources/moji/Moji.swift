@@ -9,7 +9,7 @@ struct MojiCommand: ParsableCommand {
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
         subcommands: [
             Info.self, Search.self, List.self, Locales.self,
-            Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self,
+            Pick.self, Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self,
         ]
     )
 }
