@@ -6,6 +6,6 @@ struct MojiBench: ParsableCommand {
         commandName: "moji-bench",
         abstract: "Measures Moji. Each suite prints one JSON object per line.",
         discussion: "Run a release build: swift run -c release moji-bench <suite>.",
-        subcommands: [LoadBenchmark.self, SearchBenchmark.self, SearchQualityBenchmark.self, StoreBenchmark.self]
+        subcommands: [LoadBenchmark.self, SearchBenchmark.self, SearchQualityBenchmark.self, StoreBenchmark.self, PickerBenchmark.self]
     )
 }
