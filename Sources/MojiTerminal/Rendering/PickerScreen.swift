@@ -255,7 +255,10 @@ public struct PickerScreen: Sendable {
         guard let popover = picker.popover, popover.anchor.section < picker.sections.count else { return }
         let perPerson = popover.rowCount > 1
         let label = perPerson ? 3 : 0
-        let inner = label + SkinTonePopover.options.count * Self.cellWidth + 1
+        // A wider pitch than the grid's: terminals that do not join a tone to its emoji draw
+        // "✋🏽" four cells wide, and the options must not cover each other there.
+        let pitch = 4
+        let inner = label + SkinTonePopover.options.count * pitch + 1
         let boxHeight = popover.rowCount + 2
         let cellRow = 3 + titleLine(of: popover.anchor.section, in: picker.layout) + 1 + popover.anchor.row - scrollTop
         let cellColumn = 2 + popover.anchor.column * Self.cellWidth
@@ -271,7 +274,6 @@ public struct PickerScreen: Sendable {
             buffer.move(row: screenRow, column: left)
             buffer.write("│")
             buffer.writeSpaces(inner)
-            buffer.write("│")
             if perPerson {
                 buffer.move(row: screenRow, column: left + 2)
                 buffer.style(style(.dim))
@@ -279,7 +281,7 @@ public struct PickerScreen: Sendable {
                 buffer.style([])
             }
             for (index, tone) in SkinTonePopover.options.enumerated() {
-                let x = left + 2 + label + index * Self.cellWidth
+                let x = left + 2 + label + index * pitch
                 let chosen = popover.tones[row] == tone
                 let focused = chosen && popover.focusedRow == row
                 let text = perPerson ? String(Character(tone.modifier)) : popover.option(tone, inRow: row)?.character
@@ -295,8 +297,8 @@ public struct PickerScreen: Sendable {
                 } else {
                     buffer.move(row: screenRow, column: x)
                 }
+                // The closing mark follows the option wherever the terminal ended it.
                 buffer.write(text ?? "··")
-                buffer.move(row: screenRow, column: x + 2)
                 if focused {
                     buffer.writeSpaces(1)
                     buffer.style([])
@@ -306,6 +308,8 @@ public struct PickerScreen: Sendable {
                     buffer.style([])
                 }
             }
+            buffer.move(row: screenRow, column: left + inner + 1)
+            buffer.write("│")
         }
         buffer.move(row: top + boxHeight - 1, column: left)
         buffer.write("└" + border + "┘")
@@ -321,14 +325,15 @@ public struct PickerScreen: Sendable {
             return
         }
         buffer.move(row: row, column: 2)
+        // Written on from the emoji rather than at a fixed column: a terminal that draws a
+        // sequence wider than two cells pushes the name along instead of covering it.
         switch preview.item {
-        case .emoji(let emoji): buffer.write(emoji.character)
-        case .custom(let custom): buffer.write(":\(custom.code):")
+        case .emoji(let emoji): buffer.write(emoji.character + "  ")
+        case .custom(let custom): buffer.write(":\(custom.code):  ")
         }
-        let start = preview.item.text.hasPrefix(":") ? 3 + TerminalWidth.of(preview.item.text) : 6
-        var room = width - start
+        let slack = 3
+        var room = width - 2 - TerminalWidth.of(preview.item.text) - 2 - slack
         guard room > 0 else { return }
-        buffer.move(row: row, column: start)
         buffer.style(.bold)
         let name = TerminalWidth.truncated(preview.name, to: room)
         buffer.write(name)
