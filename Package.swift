@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Moji", targets: ["Moji"]),
         .library(name: "MojiStore", targets: ["MojiStore"]),
+        .library(name: "MojiPicker", targets: ["MojiPicker"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
         .executable(name: "moji-bench", targets: ["moji-bench"]),
@@ -28,8 +29,14 @@ let package = Package(
         // file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
         .target(
             name: "MojiStore",
-            dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Moji", "MojiPicker", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
+        // popover. No UI code: a terminal, a web page or a SwiftUI view is a thin layer on top.
+        .target(name: "MojiPicker", dependencies: ["Moji"]),
+        // Draws the picker on a terminal (ANSI), decodes keys, and owns raw mode: `moji pick`
+        // drives it, and `moji-bench picker` times the same renderer into a buffer.
+        .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CZlib"]),
         .executableTarget(
@@ -44,6 +51,8 @@ let package = Package(
             dependencies: [
                 "Moji",
                 "MojiStore",
+                "MojiPicker",
+                "MojiTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +61,8 @@ let package = Package(
             dependencies: [
                 "Moji",
                 "MojiStore",
+                "MojiPicker",
+                "MojiTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,6 +75,7 @@ let package = Package(
             name: "MojiStoreTests",
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "MojiStore", "Moji"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,127 @@
+import Moji
+
+extension EmojiPicker {
+    /// Applies a key press; returns what the front end must do, if anything (see
+    /// ``PickerCommand`` for what each does in the grid and in the popover).
+    ///
+    /// ```swift
+    /// picker.handle(.insert("people holding"))   // 🧑‍🤝‍🧑 selected
+    /// picker.handle(.altEnter)                    // popover: a row of tones per person
+    /// picker.handle(.right); picker.handle(.down); picker.handle(.end)
+    /// picker.handle(.enter)                       // .picked([🧑🏼‍🤝‍🧑🏿]), preference stored
+    /// ```
+    @discardableResult
+    public mutating func handle(_ command: PickerCommand) -> PickerEvent? {
+        if popover != nil { return handleInPopover(command) }
+        switch command {
+        case .up: moveVertically(by: -1)
+        case .down: moveVertically(by: 1)
+        case .left: moveHorizontally(by: -1)
+        case .right: moveHorizontally(by: 1)
+        case .home: moveSelection(to: layout.first)
+        case .end: moveSelection(to: layout.last)
+        case .pageUp: moveVertically(by: -max(1, pageRows))
+        case .pageDown: moveVertically(by: max(1, pageRows))
+        case .tab: moveToSection(by: 1)
+        case .backTab: moveToSection(by: -1)
+        case .enter: return pickSelection()
+        case .altEnter: openPopover()
+        case .space: setQuery(query + " ")
+        case .insert(let text): setQuery(query + text)
+        case .deleteBackward: if !query.isEmpty { setQuery(String(query.dropLast())) }
+        case .escape: return escape()
+        case .toggleSelection: toggleSelection()
+        }
+        return nil
+    }
+
+    // MARK: The popover
+
+    private mutating func handleInPopover(_ command: PickerCommand) -> PickerEvent? {
+        switch command {
+        case .left: popover?.move(columns: -1)
+        case .right: popover?.move(columns: 1)
+        case .up: popover?.move(rows: -1)
+        case .down: popover?.move(rows: 1)
+        case .home: popover?.moveToEdge(last: false)
+        case .end: popover?.moveToEdge(last: true)
+        case .tab: popover?.advance(1)
+        case .backTab: popover?.advance(-1)
+        case .enter, .space, .altEnter: return pickFromPopover()
+        case .escape: popover = nil
+        case .insert, .deleteBackward:
+            popover = nil
+            return handle(command)
+        case .pageUp, .pageDown, .toggleSelection: break
+        }
+        return nil
+    }
+
+    private mutating func openPopover() {
+        guard let selection, case .emoji(let emoji)? = item(at: selection), emoji.supportsSkinTones else { return }
+        let preferred = emoji.hasSkinTones
+            ? emoji.skinTones
+            : snapshot.skinTones[emoji.neutral] ?? snapshot.defaultSkinTone.map { [$0] } ?? []
+        popover = SkinTonePopover(emoji: emoji, anchor: selection, preferred: preferred)
+    }
+
+    private mutating func pickFromPopover() -> PickerEvent? {
+        guard let popover, let toned = popover.result else { return nil }
+        let tones = SkinTone.normalized(popover.tones)
+        self.popover = nil
+        snapshot.skinTones[popover.emoji] = tones
+        return commitPick([.emoji(toned)], preferring: (popover.emoji, tones))
+    }
+
+    // MARK: Picking
+
+    private mutating func pickSelection() -> PickerEvent? {
+        guard configuration.selectionMode != .none else { return nil }
+        var items = configuration.selectionMode == .multiple ? selectedItems : []
+        if items.isEmpty, let item = selectedItem { items = [item] }
+        guard !items.isEmpty else { return nil }
+        return commitPick(items)
+    }
+
+    /// Stores the tone preference and the uses, then shows the history as it now is.
+    mutating func commitPick(_ items: [SearchItem], preferring tones: (Emoji, [SkinTone])? = nil) -> PickerEvent {
+        if let history {
+            do {
+                if let (emoji, tones) = tones { try history.setPreferredSkinTones(tones, for: emoji) }
+                for item in items { try history.recordPick(of: item) }
+            } catch {
+                historyError = error
+            }
+        }
+        selectedItems = []
+        reloadHistory()
+        return .picked(items)
+    }
+
+    // MARK: Escape and selection
+
+    /// Closes the popover (done by the caller), then clears the query, then the selection,
+    /// then dismisses.
+    private mutating func escape() -> PickerEvent? {
+        if !query.isEmpty {
+            setQuery("")
+            return nil
+        }
+        if selection != nil || !selectedItems.isEmpty {
+            selection = nil
+            selectedItems = []
+            selectionIsAutomatic = false
+            return nil
+        }
+        return .dismissed
+    }
+
+    private mutating func toggleSelection() {
+        guard configuration.selectionMode == .multiple, let item = selectedItem else { return }
+        if let index = selectedItems.firstIndex(where: { Self.isSame($0, item) }) {
+            selectedItems.remove(at: index)
+        } else {
+            selectedItems.append(item)
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import Moji
+
+/// The brain of an emoji grid, with no UI code: sections, a grid of N columns, selection,
+/// keyboard commands, the skin-tone popover, the query and the preview. A terminal, a web page
+/// or a SwiftUI view draws ``sections`` with ``layout`` and sends key presses to ``handle(_:)``.
+///
+/// ```swift
+/// var picker = try EmojiPicker(configuration: PickerConfiguration(locale: "en"), history: store, columns: 10)
+/// picker.handle(.insert("party"))       // search; the first result is selected
+/// picker.preview?.name                  // "party popper"
+/// if case .picked(let items) = picker.handle(.enter) { insert(items) }   // recorded in the store
+/// ```
+///
+/// It is a value: copy it to keep an undo state, or hold it in a view model. Every change goes
+/// through a `mutating` method; reading is free of side effects.
+///
+/// ## Topics
+/// - Content: ``sections``, ``layout``, ``item(at:)``, ``accessibilityLabel(of:)``, ``preview``
+/// - Query: ``query``, ``setQuery(_:)``
+/// - Grid: ``setColumns(_:)``, ``pageRows``
+/// - Selection: ``selection``, ``selectedItem``, ``selectedItems``, ``select(_:)``, ``showSection(_:)``
+/// - Commands: ``handle(_:)``, ``pick(at:)``, ``popover``
+/// - History: ``snapshot``, ``reloadHistory()``, ``historyError``
+public struct EmojiPicker: Sendable {
+    /// The catalog shown.
+    public let catalog: EmojiCatalog
+    /// What the picker shows and how it behaves.
+    public let configuration: PickerConfiguration
+    /// Names, keywords and group titles in the configured locale.
+    public let localized: LocalizedCatalog
+    let search: EmojiSearch
+    let history: (any PickerHistory)?
+    /// The emoji of each Unicode group that the configuration allows, neutral, in CLDR order.
+    let groupEmoji: [(group: EmojiGroup, emoji: [Emoji])]
+
+    /// What the history said when last read (the picker's own tone choices applied since).
+    public internal(set) var snapshot: PickerHistorySnapshot
+    /// The sections shown without a query.
+    var browsingSections: [PickerSection] = []
+    /// The sections shown: the configured ones without a query, the results with one. Never
+    /// holds an empty section.
+    public internal(set) var sections: [PickerSection] = []
+    /// Where each section and cell is in the grid.
+    public internal(set) var layout: PickerLayout
+    /// The search text; results replace the sections while it holds more than white space.
+    public internal(set) var query = ""
+    /// The selected cell (the cursor in ``PickerSelectionMode/multiple``); nil for none.
+    public internal(set) var selection: PickerPosition?
+    /// The items chosen with ``PickerCommand/toggleSelection``, in the order chosen.
+    public internal(set) var selectedItems: [SearchItem] = []
+    /// The open skin-tone popover, or nil.
+    public internal(set) var popover: SkinTonePopover?
+    /// How many rows PageUp and PageDown move: the UI sets it to the rows it shows.
+    public var pageRows = 5
+    /// The last failure to read or write the history; picks still happen when it fails.
+    public internal(set) var historyError: (any Error)?
+
+    /// Whether the selection was put on the first result by the picker rather than by the person:
+    /// such a selection follows the first result as the query changes.
+    var selectionIsAutomatic = false
+    /// The column vertical moves aim for, so passing a short row does not lose it.
+    var stickyColumn = 0
+
+    /// A picker of `catalog` reading and recording usage in `history` (none: nothing is
+    /// remembered), laid out in `columns` columns.
+    ///
+    /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
+    public init(catalog: EmojiCatalog = .shared, configuration: PickerConfiguration = PickerConfiguration(),
+                history: (any PickerHistory)? = nil, columns: Int = 8) throws(CatalogError) {
+        self.catalog = catalog
+        self.configuration = configuration
+        self.history = history
+        localized = try catalog.localized(configuration.locale)
+        search = try EmojiSearch(catalog: catalog, locale: localized.locale,
+                                 customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
+        let maximum = configuration.maximumVersion
+        groupEmoji = catalog.groups.map { group in
+            let emoji = catalog.emojis(in: group)
+            return (group, maximum.map { maximum in emoji.filter { $0.version <= maximum } } ?? emoji)
+        }
+        snapshot = PickerHistorySnapshot()
+        layout = PickerLayout(itemCounts: [], columns: columns)
+        reloadHistory()
+    }
+
+    // MARK: Reading
+
+    /// The number of columns.
+    public var columns: Int { layout.columns }
+
+    /// Whether a query is set (the sections are search results).
+    public var isSearching: Bool { query.contains { !$0.isWhitespace } }
+
+    /// The item at a position, or nil past the items.
+    public func item(at position: PickerPosition) -> SearchItem? {
+        layout.itemIndex(at: position).map { sections[position.section].items[$0] }
+    }
+
+    /// The item of the selected cell.
+    public var selectedItem: SearchItem? { selection.flatMap(item(at:)) }
+
+    /// The name, shortcodes and keywords of what is selected: the tones chosen in the popover
+    /// when it is open.
+    public var preview: PickerPreview? {
+        if let popover { return popover.result.map { PickerPreview(.emoji($0), in: localized) } }
+        return selectedItem.map { PickerPreview($0, in: localized) }
+    }
+
+    /// The label a screen reader says for a cell: the CLDR name in the picker's locale, with the
+    /// tone names of a toned emoji ("waving hand: medium skin tone").
+    public func accessibilityLabel(of item: SearchItem) -> String {
+        switch item {
+        case .emoji(let emoji): localized.name(of: emoji)
+        case .custom(let custom): custom.name.isEmpty ? custom.code : custom.name
+        }
+    }
+
+    /// The label of the cell at a position, or nil past the items.
+    public func accessibilityLabel(at position: PickerPosition) -> String? {
+        item(at: position).map(accessibilityLabel(of:))
+    }
+
+    /// The label of a tone option in the popover: the name of the sequence it would give.
+    public func accessibilityLabel(ofOption tone: SkinTone, inRow row: Int) -> String? {
+        popover?.option(tone, inRow: row).map { localized.name(of: $0) }
+    }
+
+    /// The index in ``sections`` of the section with this identifier.
+    public func sectionIndex(of id: PickerSectionID) -> Int? { sections.firstIndex { $0.id == id } }
+
+    // MARK: Changing
+
+    /// Sets the search text. The first result is selected, unless the person had selected an
+    /// item that is still shown; clearing the query keeps the selected item where it is shown.
+    public mutating func setQuery(_ text: String) {
+        guard text != query else { return }
+        let anchor = selectionAnchor
+        let followsFirst = selectionIsAutomatic || selection == nil
+        query = text
+        popover = nil
+        rebuild(keeping: followsFirst && isSearching ? nil : anchor)
+        if isSearching, selection == nil, configuration.selectionMode != .none, let first = layout.first {
+            selection = first
+            selectionIsAutomatic = true
+            stickyColumn = 0
+        }
+    }
+
+    /// Lays the grid out in `columns` columns; the selection stays on its item.
+    public mutating func setColumns(_ columns: Int) {
+        let selected = selection.flatMap { position in layout.itemIndex(at: position).map { (position.section, $0) } }
+        layout = PickerLayout(itemCounts: sections.map(\.items.count), columns: columns)
+        selection = selected.map { layout.position(ofItem: $0.1, inSection: $0.0) }
+        if let selection {
+            stickyColumn = selection.column
+            popover?.anchor = selection
+        }
+    }
+
+    /// Selects a cell (a click or a tap); nil clears the selection.
+    public mutating func select(_ position: PickerPosition?) {
+        guard configuration.selectionMode != .none else { return }
+        selection = position.flatMap { item(at: $0) == nil ? nil : $0 }
+        selectionIsAutomatic = false
+        stickyColumn = selection?.column ?? 0
+        popover = nil
+    }
+
+    /// Selects the first cell of a section (a click on a group tab); returns whether it is shown.
+    @discardableResult
+    public mutating func showSection(_ id: PickerSectionID) -> Bool {
+        guard let index = sectionIndex(of: id) else { return false }
+        select(PickerPosition(section: index, row: 0, column: 0))
+        return true
+    }
+
+    /// Picks the item at a position (a click or a tap), as Enter would.
+    public mutating func pick(at position: PickerPosition) -> PickerEvent? {
+        guard let item = item(at: position) else { return nil }
+        return commitPick([item])
+    }
+
+    /// Reads the history again (another process may have recorded uses) and rebuilds the
+    /// sections, keeping the selection on its item.
+    public mutating func reloadHistory() {
+        let anchor = selectionAnchor
+        if let history {
+            do {
+                let tones = snapshot.skinTones
+                snapshot = try history.pickerSnapshot()
+                // A tone picked here counts even if the history did not keep it.
+                snapshot.skinTones.merge(tones) { stored, _ in stored }
+            } catch {
+                historyError = error
+            }
+        }
+        browsingSections = makeBrowsingSections()
+        rebuild(keeping: anchor)
+    }
+
+    // MARK: Sections
+
+    func title(of id: PickerSectionID) -> String {
+        if let title = configuration.titles[id] { return title }
+        switch id {
+        case .group(let identifier):
+            return catalog.group(identifier).map { localized.name(of: $0) } ?? identifier
+        case .customSet(let identifier):
+            return configuration.customEmojiSets.first { $0.id == identifier }?.title ?? identifier
+        default:
+            return PickerSectionTitles.title(of: id, in: localized.locale) ?? id.description
+        }
+    }
+
+    func makeBrowsingSections() -> [PickerSection] {
+        var result: [PickerSection] = []
+        func add(_ id: PickerSectionID, _ items: [SearchItem]) {
+            guard !items.isEmpty, !result.contains(where: { $0.id == id }) else { return }
+            result.append(PickerSection(id: id, title: title(of: id), items: items))
+        }
+        func groupItems(_ group: EmojiGroup) -> [SearchItem] {
+            (groupEmoji.first { $0.group == group }?.emoji ?? []).map { .emoji(snapshot.displayed($0)) }
+        }
+        func customItems(_ set: CustomEmojiSet) -> [SearchItem] { set.emoji.map { .custom($0) } }
+        for kind in configuration.sections {
+            switch kind {
+            case .frequentlyUsed: add(.frequentlyUsed, available(snapshot.frequentlyUsed))
+            case .favorites: add(.favorites, available(snapshot.favorites))
+            case .recent: add(.recent, available(snapshot.recent))
+            case .group(let group): add(.group(group.identifier), groupItems(group))
+            case .allGroups:
+                for (group, _) in groupEmoji { add(.group(group.identifier), groupItems(group)) }
+            case .customSet(let identifier):
+                if let set = configuration.customEmojiSets.first(where: { $0.id == identifier }) {
+                    add(.customSet(set.id), customItems(set))
+                }
+            case .allCustomSets:
+                for set in configuration.customEmojiSets { add(.customSet(set.id), customItems(set)) }
+            }
+        }
+        return result
+    }
+
+    /// The items a history list holds that the configuration allows.
+    func available(_ items: [SearchItem]) -> [SearchItem] {
+        guard let maximum = configuration.maximumVersion else { return items }
+        return items.filter { item in
+            if case .emoji(let emoji) = item { return emoji.version <= maximum }
+            return true
+        }
+    }
+
+    func searchSections() -> [PickerSection] {
+        let options = SearchOptions(limit: configuration.searchLimit, ranking: configuration.searchRanking,
+                                    usage: snapshot.usage, maximumVersion: configuration.maximumVersion,
+                                    blankQuery: .nothing)
+        let items = search.results(for: query, options: options).map { result -> SearchItem in
+            if case .emoji(let emoji) = result.item { return .emoji(snapshot.displayed(emoji)) }
+            return result.item
+        }
+        guard !items.isEmpty else { return [] }
+        return [PickerSection(id: .searchResults, title: title(of: .searchResults), items: items)]
+    }
+
+    /// Shows the sections for the current query and puts the selection back on its item.
+    mutating func rebuild(keeping anchor: SelectionAnchor?) {
+        sections = isSearching ? searchSections() : browsingSections
+        layout = PickerLayout(itemCounts: sections.map(\.items.count), columns: layout.columns)
+        if configuration.selectionMode == .none {
+            selection = nil
+        } else {
+            selection = anchor.flatMap(locate)
+            if selection == nil { selectionIsAutomatic = false }
+        }
+        if let popover, popover.anchor != selection || selection == nil {
+            if let selection, case .emoji(let emoji)? = item(at: selection), emoji.neutral == popover.emoji {
+                self.popover?.anchor = selection
+            } else {
+                self.popover = nil
+            }
+        }
+    }
+
+    // MARK: Keeping the selection
+
+    /// What the selection is on, to find it again after the sections change.
+    struct SelectionAnchor {
+        var section: PickerSectionID
+        var item: SearchItem
+    }
+
+    var selectionAnchor: SelectionAnchor? {
+        guard let selection, let item = item(at: selection) else { return nil }
+        return SelectionAnchor(section: sections[selection.section].id, item: item)
+    }
+
+    /// The anchor's item in its own section, else in a Unicode group, else anywhere.
+    func locate(_ anchor: SelectionAnchor) -> PickerPosition? {
+        func find(in sectionIndex: Int) -> PickerPosition? {
+            sections[sectionIndex].items.firstIndex { Self.isSame($0, anchor.item) }
+                .map { layout.position(ofItem: $0, inSection: sectionIndex) }
+        }
+        if let index = sectionIndex(of: anchor.section), let found = find(in: index) { return found }
+        for (index, section) in sections.enumerated() {
+            if case .group = section.id, let found = find(in: index) { return found }
+        }
+        for index in sections.indices { if let found = find(in: index) { return found } }
+        return nil
+    }
+
+    /// Whether two items are the same emoji, whatever their tones.
+    static func isSame(_ lhs: SearchItem, _ rhs: SearchItem) -> Bool {
+        switch (lhs, rhs) {
+        case (.emoji(let a), .emoji(let b)): a.neutral == b.neutral
+        case (.custom(let a), .custom(let b)): a.code == b.code
+        default: false
+        }
+    }
+}

@@ -1,0 +1,367 @@
+import Moji
+import MojiPicker
+
+/// Draws an ``MojiPicker/EmojiPicker`` on a terminal of any size (80×24 up): a search field,
+/// a row of group tabs, the grid with section titles, a preview line and a help line, with
+/// the skin-tone popover drawn over the grid.
+///
+/// Every emoji is placed at its own cursor position two cells wide, so columns stay aligned
+/// even where a terminal measures an emoji differently. The screen keeps only its scroll
+/// position between frames; everything else comes from the picker.
+///
+/// ```swift
+/// var screen = PickerScreen(usesColor: true)
+/// PickerScreen.fit(&picker, width: 80, height: 24)
+/// var buffer = ScreenBuffer()
+/// screen.render(picker, width: 80, height: 24, into: &buffer)   // write buffer.bytes to the tty
+/// ```
+public struct PickerScreen: Sendable {
+    /// Whether to use colors (false under `NO_COLOR`); bold, dim and reverse stay.
+    public var usesColor: Bool
+    /// A line shown instead of the help line (a warning), or nil.
+    public var status: String?
+    /// The first line of the grid on screen (section titles count as lines).
+    public private(set) var scrollTop = 0
+
+    /// Terminal cells per grid column: an emoji two cells wide and a gap.
+    public static let cellWidth = 3
+    /// Rows that are not the grid: search, tabs, preview and help.
+    public static let chromeRows = 4
+
+    public init(usesColor: Bool = true, status: String? = nil) {
+        self.usesColor = usesColor
+        self.status = status
+    }
+
+    /// The grid columns that fit a terminal `width` cells wide.
+    public static func columns(forWidth width: Int) -> Int { max(1, (width - 2) / cellWidth) }
+
+    /// The grid lines (titles and rows) that fit a terminal `height` rows high.
+    public static func gridHeight(forHeight height: Int) -> Int { max(1, height - chromeRows) }
+
+    /// Lays `picker` out for a terminal size: its columns and its page size.
+    public static func fit(_ picker: inout EmojiPicker, width: Int, height: Int) {
+        if picker.columns != columns(forWidth: width) { picker.setColumns(columns(forWidth: width)) }
+        picker.pageRows = max(1, gridHeight(forHeight: height) - 2)
+    }
+
+    /// Draws a whole frame of `picker` on a `width` × `height` terminal into `buffer`.
+    public mutating func render(_ picker: EmojiPicker, width: Int, height: Int, into buffer: inout ScreenBuffer) {
+        let width = max(width, 20)
+        let height = max(height, Self.chromeRows + 1)
+        let gridHeight = Self.gridHeight(forHeight: height)
+        scroll(picker, gridHeight: gridHeight)
+        buffer.writeASCII("\u{1B}[?25l")
+        drawSearchField(picker, width: width, into: &buffer)
+        drawTabs(picker, width: width, into: &buffer)
+        drawGrid(picker, width: width, gridHeight: gridHeight, into: &buffer)
+        if picker.popover != nil { drawPopover(picker, width: width, height: height, into: &buffer) }
+        drawPreview(picker, row: height - 1, width: width, into: &buffer)
+        drawHelp(picker, row: height, width: width, into: &buffer)
+        buffer.style([])
+    }
+
+    // MARK: Lines of the grid
+
+    /// The grid line of a section's title; its rows follow.
+    private func titleLine(of section: Int, in layout: PickerLayout) -> Int { layout.firstRows[section] + section }
+
+    private func lineCount(of picker: EmojiPicker) -> Int { picker.sections.count + picker.layout.rowCount }
+
+    /// Keeps the selection (and the title of its section, when on its first row) on screen.
+    private mutating func scroll(_ picker: EmojiPicker, gridHeight: Int) {
+        if let selection = picker.popover?.anchor ?? picker.selection, selection.section < picker.sections.count {
+            let line = titleLine(of: selection.section, in: picker.layout) + 1 + selection.row
+            let top = selection.row == 0 ? line - 1 : line
+            if top < scrollTop { scrollTop = top }
+            if line >= scrollTop + gridHeight { scrollTop = line - gridHeight + 1 }
+        }
+        scrollTop = max(0, min(scrollTop, lineCount(of: picker) - gridHeight))
+    }
+
+    /// The section shown at the top of the grid, or the selected one.
+    private func currentSection(_ picker: EmojiPicker) -> Int? {
+        if let selection = picker.selection { return selection.section }
+        guard !picker.sections.isEmpty else { return nil }
+        var section = 0
+        while section + 1 < picker.sections.count, titleLine(of: section + 1, in: picker.layout) <= scrollTop { section += 1 }
+        return section
+    }
+
+    // MARK: Parts
+
+    private func style(_ style: TerminalStyle) -> TerminalStyle { usesColor ? style : style.withoutColor }
+
+    private func drawSearchField(_ picker: EmojiPicker, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.clearRow(1)
+        buffer.style(style([.bold, .accent]))
+        buffer.writeASCII(" Search: ")
+        buffer.style([])
+        let count: String
+        if picker.isSearching {
+            let results = picker.sections.first?.items.count ?? 0
+            count = results == 0 ? "no results" : results == 1 ? "1 result" : "\(results) results"
+        } else {
+            count = ""
+        }
+        let room = width - 10 - count.count - 2
+        if picker.query.isEmpty {
+            buffer.style(.reverse)
+            buffer.writeSpaces(1)
+            buffer.style(style(.dim))
+            buffer.write(TerminalWidth.truncated(" type a name, keyword or :shortcode:", to: room))
+        } else {
+            let query = picker.query
+            let shown = TerminalWidth.of(query) <= room ? query : "…" + String(query.suffix(max(1, room - 2)))
+            buffer.write(shown)
+            buffer.style(.reverse)
+            buffer.writeSpaces(1)
+        }
+        buffer.style(style(.dim))
+        if !count.isEmpty {
+            buffer.move(row: 1, column: max(1, width - count.count))
+            buffer.write(count)
+        }
+        buffer.style([])
+    }
+
+    private func drawTabs(_ picker: EmojiPicker, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.clearRow(2)
+        let current = currentSection(picker)
+        var column = 2
+        for (index, section) in picker.sections.enumerated() {
+            guard column + 3 < width - 10 else { break }
+            let selected = index == current
+            if selected {
+                buffer.move(row: 2, column: column - 1)
+                buffer.style(.reverse)
+                buffer.writeSpaces(1)
+            } else {
+                buffer.move(row: 2, column: column)
+            }
+            buffer.write(Self.icon(of: section))
+            if selected {
+                buffer.writeSpaces(1)
+                buffer.style([])
+            }
+            column += 3
+        }
+        if let current {
+            let section = picker.sections[current]
+            buffer.move(row: 2, column: column + 1)
+            buffer.style(style([.bold, .accent]))
+            buffer.write(TerminalWidth.truncated(section.title, to: width - column - 1))
+            buffer.style([])
+        }
+    }
+
+    /// A tab's icon: a fixed emoji per Unicode group and picker section, the first letters of a
+    /// custom set.
+    static func icon(of section: PickerSection) -> String {
+        switch section.id {
+        case .frequentlyUsed: return "🔥"
+        case .favorites: return "⭐"
+        case .recent: return "🕘"
+        case .searchResults: return "🔎"
+        case .customSet(let identifier): return String((identifier + "  ").prefix(2))
+        case .group(let identifier):
+            switch identifier {
+            case "smileys-emotion": return "😀"
+            case "people-body": return "👋"
+            case "animals-nature": return "🐻"
+            case "food-drink": return "🍔"
+            case "travel-places": return "🚗"
+            case "activities": return "⚽"
+            case "objects": return "💡"
+            case "symbols": return "🔣"
+            case "flags": return "🏁"
+            default:
+                if case .emoji(let emoji)? = section.items.first { return emoji.character }
+                return "··"
+            }
+        }
+    }
+
+    private func drawGrid(_ picker: EmojiPicker, width: Int, gridHeight: Int, into buffer: inout ScreenBuffer) {
+        let layout = picker.layout
+        let sections = picker.sections
+        var section = 0
+        while section + 1 < sections.count, titleLine(of: section + 1, in: layout) <= scrollTop { section += 1 }
+        for offset in 0..<gridHeight {
+            let screenRow = 3 + offset
+            buffer.clearRow(screenRow)
+            let line = scrollTop + offset
+            guard section < sections.count else {
+                if offset == 0 && sections.isEmpty { drawEmpty(picker, row: screenRow, width: width, into: &buffer) }
+                continue
+            }
+            if section + 1 < sections.count, line >= titleLine(of: section + 1, in: layout) { section += 1 }
+            let title = titleLine(of: section, in: layout)
+            if line == title {
+                buffer.move(row: screenRow, column: 2)
+                buffer.style(style([.bold, .accent]))
+                buffer.write(TerminalWidth.truncated(sections[section].title, to: width - 3))
+                buffer.style([])
+                continue
+            }
+            let row = line - title - 1
+            guard row < layout.rowCount(ofSection: section) else { section += 1; continue }
+            drawRow(row, of: section, picker: picker, screenRow: screenRow, into: &buffer)
+        }
+    }
+
+    private func drawRow(_ row: Int, of section: Int, picker: EmojiPicker, screenRow: Int, into buffer: inout ScreenBuffer) {
+        let layout = picker.layout
+        let items = picker.sections[section].items
+        let start = row * layout.columns
+        let selection = picker.selection
+        let marked = picker.selectedItems
+        for column in 0..<layout.length(ofRow: row, inSection: section) {
+            let item = items[start + column]
+            let x = 2 + column * Self.cellWidth
+            let isSelected = selection == PickerPosition(section: section, row: row, column: column)
+            let isMarked = !marked.isEmpty && marked.contains(item)
+            if isSelected || isMarked {
+                buffer.move(row: screenRow, column: x - 1)
+                buffer.style(isSelected ? .reverse : style([.underline, .accent]))
+                buffer.writeSpaces(1)
+                drawItem(item, into: &buffer)
+                buffer.move(row: screenRow, column: x + 2)
+                buffer.writeSpaces(1)
+                buffer.style([])
+            } else {
+                buffer.move(row: screenRow, column: x)
+                drawItem(item, into: &buffer)
+            }
+        }
+    }
+
+    private func drawItem(_ item: SearchItem, into buffer: inout ScreenBuffer) {
+        switch item {
+        case .emoji(let emoji): buffer.write(emoji.character)
+        case .custom(let custom): buffer.write(String((custom.code + "  ").prefix(2)))
+        }
+    }
+
+    private func drawEmpty(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.move(row: row, column: 2)
+        buffer.style(style(.dim))
+        let text = picker.isSearching ? "No emoji matches “\(picker.query)”. Backspace or Esc to edit." : "No emoji to show."
+        buffer.write(TerminalWidth.truncated(text, to: width - 3))
+        buffer.style([])
+    }
+
+    private func drawPopover(_ picker: EmojiPicker, width: Int, height: Int, into buffer: inout ScreenBuffer) {
+        guard let popover = picker.popover, popover.anchor.section < picker.sections.count else { return }
+        let perPerson = popover.rowCount > 1
+        let label = perPerson ? 3 : 0
+        // A wider pitch than the grid's: terminals that do not join a tone to its emoji draw
+        // "✋🏽" four cells wide, and the options must not cover each other there.
+        let pitch = 4
+        let inner = label + SkinTonePopover.options.count * pitch + 1
+        let boxHeight = popover.rowCount + 2
+        let cellRow = 3 + titleLine(of: popover.anchor.section, in: picker.layout) + 1 + popover.anchor.row - scrollTop
+        let cellColumn = 2 + popover.anchor.column * Self.cellWidth
+        let lastGridRow = height - 2
+        let top = cellRow + boxHeight <= lastGridRow ? cellRow + 1 : max(3, cellRow - boxHeight)
+        let left = max(1, min(cellColumn - 1, width - inner - 1))
+        let border = String(repeating: "─", count: inner)
+        buffer.style([])
+        buffer.move(row: top, column: left)
+        buffer.write("┌" + border + "┐")
+        for row in 0..<popover.rowCount {
+            let screenRow = top + 1 + row
+            buffer.move(row: screenRow, column: left)
+            buffer.write("│")
+            buffer.writeSpaces(inner)
+            if perPerson {
+                buffer.move(row: screenRow, column: left + 2)
+                buffer.style(style(.dim))
+                buffer.write("\(row + 1)")
+                buffer.style([])
+            }
+            for (index, tone) in SkinTonePopover.options.enumerated() {
+                let x = left + 2 + label + index * pitch
+                let chosen = popover.tones[row] == tone
+                let focused = chosen && popover.focusedRow == row
+                let text = perPerson ? String(Character(tone.modifier)) : popover.option(tone, inRow: row)?.character
+                if focused {
+                    buffer.move(row: screenRow, column: x - 1)
+                    buffer.style(.reverse)
+                    buffer.writeSpaces(1)
+                } else if chosen {
+                    buffer.move(row: screenRow, column: x - 1)
+                    buffer.style(style([.bold, .accent]))
+                    buffer.write("[")
+                    buffer.style([])
+                } else {
+                    buffer.move(row: screenRow, column: x)
+                }
+                // The closing mark follows the option wherever the terminal ended it.
+                buffer.write(text ?? "··")
+                if focused {
+                    buffer.writeSpaces(1)
+                    buffer.style([])
+                } else if chosen {
+                    buffer.style(style([.bold, .accent]))
+                    buffer.write("]")
+                    buffer.style([])
+                }
+            }
+            buffer.move(row: screenRow, column: left + inner + 1)
+            buffer.write("│")
+        }
+        buffer.move(row: top + boxHeight - 1, column: left)
+        buffer.write("└" + border + "┘")
+    }
+
+    private func drawPreview(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.clearRow(row)
+        guard let preview = picker.preview else {
+            buffer.move(row: row, column: 2)
+            buffer.style(style(.dim))
+            buffer.write(TerminalWidth.truncated("Type to search; arrows move; Enter picks.", to: width - 3))
+            buffer.style([])
+            return
+        }
+        buffer.move(row: row, column: 2)
+        // Written on from the emoji rather than at a fixed column: a terminal that draws a
+        // sequence wider than two cells pushes the name along instead of covering it.
+        switch preview.item {
+        case .emoji(let emoji): buffer.write(emoji.character + "  ")
+        case .custom(let custom): buffer.write(":\(custom.code):  ")
+        }
+        let slack = 3
+        var room = width - 2 - TerminalWidth.of(preview.item.text) - 2 - slack
+        guard room > 0 else { return }
+        buffer.style(.bold)
+        let name = TerminalWidth.truncated(preview.name, to: room)
+        buffer.write(name)
+        buffer.style([])
+        room -= TerminalWidth.of(name)
+        var details = preview.shortcodes.prefix(3).map { ":\($0):" }.joined(separator: " ")
+        if !preview.keywords.isEmpty { details += (details.isEmpty ? "" : "  ") + preview.keywords.joined(separator: ", ") }
+        if room > 4, !details.isEmpty {
+            buffer.style(style(.dim))
+            buffer.write("  " + TerminalWidth.truncated(details, to: room - 2))
+            buffer.style([])
+        }
+    }
+
+    private func drawHelp(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+        buffer.clearRow(row)
+        buffer.move(row: row, column: 2)
+        if let status {
+            buffer.style(style(.warning))
+            buffer.write(TerminalWidth.truncated(status, to: width - 3))
+            buffer.style([])
+            return
+        }
+        let help = picker.popover != nil
+            ? "←→ tone  ↑↓ person  Enter pick  Esc close"
+            : "Enter pick  Alt+Enter skin tone  Tab group  Esc back  Ctrl+C quit"
+        buffer.style(style(.dim))
+        buffer.write(TerminalWidth.truncated(help, to: width - 3))
+        buffer.style([])
+    }
+}

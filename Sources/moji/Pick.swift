@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import Moji
+import MojiPicker
+import MojiStore
+import MojiTerminal
+
+struct Pick: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Pick an emoji in a full-screen picker; it is printed to standard output.",
+        discussion: """
+            Type to search; arrows, Home/End and PageUp/PageDown move; Tab jumps to the next group; \
+            Enter picks; Alt+Enter opens the skin tones (a row per person for 🧑‍🤝‍🧑); Esc closes the \
+            tones, then clears the search, then the selection, then quits; Ctrl+C quits. \
+            The picker draws on the terminal (/dev/tty), so `emoji=$(moji pick)` and `moji pick | pbcopy` \
+            work. Picks are recorded in your store, as `moji use` does. \
+            Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal.
+            """
+    )
+
+    @Option(help: "Language for names, keywords and titles, e.g. ja, pt-BR, zh-Hant (default: en).")
+    var locale: String = "en"
+
+    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    var maxVersion: String?
+
+    @Flag(help: "Also copy the pick to the clipboard (OSC 52 through the terminal, and wl-copy or xclip when present).")
+    var copy = false
+
+    @Flag(name: .customLong("keep-open"), help: "Stay open to pick several; each pick is printed on its own line.")
+    var keepOpen = false
+
+    @Option(help: ArgumentHelp("Print what the picker shows for this query, one emoji per line, without drawing.", valueName: "query"))
+    var filter: String?
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let catalog = EmojiCatalog.shared
+            let resolved: MojiLocale
+            do { resolved = try catalog.locale(for: locale) } catch {
+                throw CommandFailure(message: "\(error)", code: .localeNotFound)
+            }
+            let store = try storeOptions.openStore()
+            let configuration = PickerConfiguration(
+                locale: resolved, maximumVersion: try maxVersion.map(EmojiVersionArgument.parse),
+                customEmojiSets: try storeCall { () throws(StoreError) in try store.customEmojiSets() })
+            var picker = try EmojiPicker(catalog: catalog, configuration: configuration, history: store)
+            if let filter { return try printFiltered(&picker, query: filter) }
+
+            let terminal: TerminalSession
+            do { terminal = try TerminalSession() } catch {
+                throw CommandFailure(
+                    message: "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
+                    code: .noTerminal)
+            }
+            let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
+            var picks: [String] = []
+            var session = PickSession(picker: picker, terminal: terminal,
+                                      usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+            let outcome = session.run(keepOpen: keepOpen) { text in
+                if copy { Clipboard.copy(text, through: terminal) }
+                picks.append(text)
+                if printsAtOnce { printFlushed(text) }
+            }
+            terminal.restore()
+            if let error = session.picker.historyError {
+                FileHandle.standardError.write(Data("moji: the pick was not recorded in the store: \(error)\n".utf8))
+            }
+            if !printsAtOnce { for text in picks { printFlushed(text) } }
+            if outcome != .picked && picks.isEmpty { throw ExitCode.dismissed }
+        }
+    }
+
+    /// `--filter`: the sections the picker shows for a query, as lines or JSON.
+    private func printFiltered(_ picker: inout EmojiPicker, query: String) throws {
+        picker.setQuery(query)
+        let items = picker.sections.flatMap(\.items)
+        if items.isEmpty { throw CommandFailure(message: "no emoji matches '\(query)'.", code: .notFound) }
+        if storeOptions.json {
+            struct Line: Encodable { var emoji: String; var name: String }
+            return try printJSON(items.map { Line(emoji: $0.text, name: picker.accessibilityLabel(of: $0)) })
+        }
+        for item in items { print("\(item.text)\t\(picker.accessibilityLabel(of: item))") }
+    }
+}
+
+extension ExitCode {
+    /// Exit code when the picker is dismissed (Esc or Ctrl+C), as shells report SIGINT.
+    static let dismissed = ExitCode(130)
+    /// Exit code when there is no terminal to draw the picker on.
+    static let noTerminal = ExitCode(4)
+}
+
+extension EmojiStore {
+    /// The store's custom emoji as picker sections, one per group ("custom" for none).
+    func customEmojiSets() throws(StoreError) -> [CustomEmojiSet] {
+        var sets: [CustomEmojiSet] = []
+        for record in try customEmojis() {
+            let group = record.group ?? "custom"
+            let emoji = Moji.CustomEmoji(code: record.code, name: record.name, keywords: record.keywords)
+            if let index = sets.firstIndex(where: { $0.id == group }) {
+                sets[index].emoji.append(emoji)
+            } else {
+                sets.append(CustomEmojiSet(id: group, title: group.prefix(1).uppercased() + group.dropFirst(), emoji: [emoji]))
+            }
+        }
+        return sets
+    }
+}

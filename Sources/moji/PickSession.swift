@@ -1,0 +1,76 @@
+import MojiPicker
+import MojiTerminal
+
+/// The interactive loop of `moji pick`: keys in, picker commands, frames out.
+struct PickSession {
+    /// How the session ended.
+    enum Outcome: Equatable {
+        /// Enter picked (the last pick, with `--keep-open`).
+        case picked
+        /// Esc with nothing left to clear, or the terminal closed.
+        case dismissed
+        /// Ctrl+C.
+        case interrupted
+    }
+
+    private(set) var picker: EmojiPicker
+    let terminal: TerminalSession
+    private var screen: PickerScreen
+    private var decoder = KeyDecoder()
+    private var buffer = ScreenBuffer()
+    private var size: (width: Int, height: Int)
+
+    init(picker: EmojiPicker, terminal: TerminalSession, usesColor: Bool) {
+        self.picker = picker
+        self.terminal = terminal
+        screen = PickerScreen(usesColor: usesColor)
+        size = terminal.size
+    }
+
+    /// Runs until a pick (unless `keepOpen`), Esc or Ctrl+C; `onPick` gets each pick's text.
+    mutating func run(keepOpen: Bool, onPick: (String) -> Void) -> Outcome {
+        PickerScreen.fit(&picker, width: size.width, height: size.height)
+        draw()
+        var lastOutcome = Outcome.dismissed
+        while true {
+            let keys: [TerminalKey]
+            // A lone ESC is Escape only once no sequence follows it within a moment.
+            switch terminal.waitForInput(timeoutMilliseconds: decoder.hasPending ? 40 : -1) {
+            case .input(let bytes): keys = decoder.decode(bytes)
+            case .timeout: keys = decoder.flush()
+            case .resized:
+                size = terminal.size
+                PickerScreen.fit(&picker, width: size.width, height: size.height)
+                draw()
+                continue
+            case .closed: return lastOutcome
+            }
+            for key in keys {
+                switch key {
+                case .interrupt: return .interrupted
+                case .clearLine: picker.setQuery("")
+                default:
+                    guard let command = key.pickerCommand else { continue }
+                    switch picker.handle(command) {
+                    case .picked(let items):
+                        onPick(items.map(\.text).joined())
+                        lastOutcome = .picked
+                        if !keepOpen { return .picked }
+                    case .dismissed:
+                        return lastOutcome == .picked ? .picked : .dismissed
+                    case nil:
+                        break
+                    }
+                }
+            }
+            draw()
+        }
+    }
+
+    private mutating func draw() {
+        screen.status = picker.historyError.map { "Not saved to the store: \($0)" }
+        buffer.removeAll()
+        screen.render(picker, width: size.width, height: size.height, into: &buffer)
+        terminal.write(buffer.bytes)
+    }
+}
