@@ -8,12 +8,9 @@ struct MojiCommand: ParsableCommand {
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
         subcommands: [
-            Info.self, Search.self, List.self, Locales.self,
-        subcommands: [
             Pick.self, Info.self, Search.self, List.self, Locales.self,
             Find.self, Count.self, Strip.self, Emojify.self, Demojify.self,
             Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self,
-        ]
         ]
     )
 }
