@@ -32,7 +32,7 @@ public struct EmojiCatalog: Sendable {
     /// Opens a catalog folder written by `moji-data build`.
     public init(directory: URL) throws(CatalogError) {
         storage = try CatalogStorage(directory: directory)
-        for file in [CatalogFormat.shortcodesFile, CatalogFormat.localeFile("en")] {
+        for file in [CatalogFormat.shortcodesFile, EmojiProperties.fileName, CatalogFormat.localeFile("en")] {
             let path = directory.appendingPathComponent(file).path
             guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         }
