@@ -50,7 +50,10 @@ struct CatalogFileReader {
                 }
                 if end > start && lineNumber > 1 {
                     fields.append(fieldStart..<end)
-                    try body(CatalogRecord(bytes: buffer, fields: fields, line: lineNumber))
+                    // A buffer pointer rather than the array, so reusing the array never copies it.
+                    try fields.withUnsafeBufferPointer { (ranges: UnsafeBufferPointer<Range<Int>>) throws(CatalogError) in
+                        try body(CatalogRecord(bytes: buffer, fields: ranges, line: lineNumber))
+                    }
                 }
                 start = end + 1
             }
@@ -79,7 +82,7 @@ struct CatalogFileReader {
 /// One record of a catalog file: its fields as ranges into the file's bytes.
 struct CatalogRecord: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
-    let fields: [Range<Int>]
+    let fields: UnsafeBufferPointer<Range<Int>>
     let line: Int
 
     var count: Int { fields.count }

@@ -21,13 +21,13 @@ final class CatalogStorage: Sendable {
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
     let tones: [[SkinTone]]
     /// ``variantKey(base:tones:)`` → the toned variant's index.
-    let variants: [Int: Int]
+    let variants: IntegerTable
     /// For each neutral base: its toned variants in CLDR order (empty when it takes no tone).
     let variantLists: [[Int]]
     /// For each neutral base: how many people take a tone of their own (0 when none).
     let personCounts: [Int8]
     /// ``lookupHash(_:)`` of the FE0F-free code points → index; verified on lookup.
-    private let lookup: [UInt64: Int]
+    private let lookup: IntegerTable
     /// The rare entries whose hash another entry already took.
     private let lookupOverflow: [String: Int]
     /// Indices of the fully-qualified emoji that are not components, in CLDR order.
@@ -117,27 +117,22 @@ final class CatalogStorage: Sendable {
             }
         }
 
-        var variants: [Int: Int] = [:]
-        variants.reserveCapacity(characters.count)
+        var variants = IntegerTable(capacity: characters.count)
         var variantLists = [[Int]](repeating: [], count: characters.count)
         var personCounts = [Int8](repeating: 0, count: characters.count)
-        var lookup: [UInt64: Int] = [:]
+        var lookup = IntegerTable(capacity: characters.count)
         var lookupOverflow: [String: Int] = [:]
-        lookup.reserveCapacity(characters.count)
         var emojiIndices: [Int] = []
         var componentIndices: [Int] = []
         emojiIndices.reserveCapacity(characters.count)
         for index in characters.indices {
-            let hash = hashes[index]
-            if lookup[hash] == nil {
-                lookup[hash] = index
-            } else {
+            if !lookup.insert(index, for: hashes[index]) {
                 lookupOverflow[Self.lookupKey(characters[index])] = index
             }
             if isComponent[index] { componentIndices.append(index) } else { emojiIndices.append(index) }
             if !tones[index].isEmpty {
                 let base = baseIndices[index]
-                variants[Self.variantKey(base: base, tones: tones[index])] = index
+                variants.insert(index, for: UInt64(Self.variantKey(base: base, tones: tones[index])))
                 variantLists[base].append(index)
                 personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
             }
@@ -217,7 +212,7 @@ final class CatalogStorage: Sendable {
 
     /// The toned variant of `base` with these tones, if Unicode lists it.
     func variant(of base: Int, tones: [SkinTone]) -> Int? {
-        variants[Self.variantKey(base: base, tones: tones)]
+        variants[UInt64(Self.variantKey(base: base, tones: tones))]
     }
 
     func parent(of locale: String) -> String? {
