@@ -66,11 +66,16 @@ final class SearchIndex: Sendable {
     /// Names, keywords and CLDR shortcodes in one locale.
     static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
         var builder = SearchSegmentBuilder()
+        // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
+        let terms = try? table.terms()
         for emoji in emojis {
-            builder.addName(table.name(of: emoji), entry: emoji.index)
+            let index = emoji.index
+            builder.addName(table.name(at: index), entry: index)
             // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
-            builder.addKeywords([table.keywordField(at: emoji.index)], entry: emoji.index)
-            for code in table.shortcodes(of: emoji) { builder.addShortcode(code, kind: .cldr, entry: emoji.index) }
+            builder.addKeywords(field: terms?.keywordFields[index] ?? table.keywordField(at: index), entry: index)
+            for code in terms.map({ $0.shortcodes[index] ?? [] }) ?? table.shortcodes(of: emoji) {
+                builder.addShortcode(code, kind: .cldr, entry: index)
+            }
         }
         return builder.build(localeRank: rank, source: .locale(table))
     }

@@ -1,0 +1,381 @@
+/// Folds and collects one source's strings into a ``SearchSegment``.
+///
+/// Works on the strings' UTF-8 bytes: it splits text into raw words, and folds each distinct raw
+/// word only once (a locale's names and keywords repeat a few thousand words tens of thousands
+/// of times), so most words cost a hash of their bytes. A name written in words and single
+/// spaces gives both its phrase keys from its folded words without folding it again.
+struct SearchSegmentBuilder {
+    private var words = TermTableBuilder(expectedTerms: 4096)
+    private var phrases = TermTableBuilder(expectedTerms: 4096)
+    /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
+    /// plus one, or 0 when it folds to nothing.
+    private var rawWords = ByteStringInterner(expectedCount: 4096)
+    private var rawWordTerms: [UInt32] = []
+    /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
+    private var unspacedTerms: [UInt32] = []
+
+    private var scalars: [UInt32] = []
+    private var key: [UInt8] = []
+    /// The terms of the last text added with ``addWords(of:field:entry:)``.
+    private var textTerms: [UInt32] = []
+    /// Whether that text was only words separated by single spaces, each folding to something.
+    private var textIsPlainWords = false
+
+    /// A name: its words, its whole folded text, and its words joined by spaces.
+    mutating func addName(_ name: String, entry: Int) {
+        addWords(of: name, field: .name, entry: entry)
+        guard !textTerms.isEmpty else {
+            addRawPhrase(name, kind: .nameRaw, entry: entry)
+            return
+        }
+        key.removeAll(keepingCapacity: true)
+        key.append(SearchSegment.rawKeyMarker)
+        for (position, term) in textTerms.enumerated() {
+            if position > 0 { key.append(0x20) }
+            words.appendBytes(of: Int(term), to: &key)
+        }
+        let posting = UInt32(entry) << 8
+        if textIsPlainWords {
+            // The folded text is the words joined by spaces: one key with two markers.
+            key.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameRaw.rawValue)) }
+            key[0] = SearchSegment.wordsKeyMarker
+            key.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameWords.rawValue)) }
+        } else {
+            var joined: [UInt8] = []
+            swap(&joined, &key)
+            joined[0] = SearchSegment.wordsKeyMarker
+            addRawPhrase(name, kind: .nameRaw, entry: entry)
+            joined.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameWords.rawValue)) }
+            swap(&joined, &key)
+        }
+    }
+
+    /// Keywords: their words.
+    mutating func addKeywords(_ keywords: [String], entry: Int) {
+        for keyword in keywords { addWords(of: keyword, field: .keyword, entry: entry) }
+    }
+
+    /// A keyword field as stored ('|' between keywords, which separates words anyway): its words.
+    mutating func addKeywords(field: String, entry: Int) {
+        addWords(of: field, field: .keyword, entry: entry)
+    }
+
+    /// A shortcode (without colons): its words, and the whole code.
+    mutating func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        addWords(of: code, field: .shortcode, entry: entry)
+        addRawPhrase(code, kind: kind, entry: entry)
+    }
+
+    /// An emoticon or the emoji character: matched only whole (or, for emoticons, by prefix
+    /// when the query has no words).
+    mutating func addExact(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        addRawPhrase(text, kind: kind, entry: entry)
+    }
+
+    // MARK: Words
+
+    /// Adds a posting for each word of `text`, setting ``textTerms`` and ``textIsPlainWords``.
+    private mutating func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
+        textTerms.removeAll(keepingCapacity: true)
+        let posting = UInt32(entry) << 8 | UInt32(field.rawValue)
+        var plain = true
+        var text = text
+        text.withUTF8 { utf8 in
+            let count = utf8.count
+            var index = 0
+            var wordStart = -1
+            var previousWasSpace = true
+            while index < count {
+                let lead = utf8[index]
+                var length = 1
+                let isWord: Bool
+                if lead < 0x80 {
+                    isWord = Self.isASCIIWordByte(lead)
+                    if !isWord {
+                        // One space between words keeps the text plain; anything else does not.
+                        if lead != 0x20 || previousWasSpace { plain = false }
+                        previousWasSpace = true
+                    } else {
+                        previousWasSpace = false
+                    }
+                } else {
+                    let value: UInt32
+                    (value, length) = Self.decode(utf8, at: index)
+                    isWord = Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
+                    // The folded text drops variation selectors, which words keep.
+                    if !isWord || value == 0xFE0F || value == 0xFE0E { plain = false }
+                    previousWasSpace = false
+                }
+                if isWord {
+                    if wordStart < 0 { wordStart = index }
+                } else if wordStart >= 0 {
+                    addWord(UnsafeBufferPointer(rebasing: utf8[wordStart..<index]), posting: posting, plain: &plain)
+                    wordStart = -1
+                }
+                index += length
+            }
+            if wordStart >= 0 {
+                addWord(UnsafeBufferPointer(rebasing: utf8[wordStart..<count]), posting: posting, plain: &plain)
+            } else if count > 0 {
+                plain = false  // ends with a space
+            }
+        }
+        textIsPlainWords = plain
+    }
+
+    private mutating func addWord(_ raw: UnsafeBufferPointer<UInt8>, posting: UInt32, plain: inout Bool) {
+        let (number, isNew) = rawWords.intern(raw)
+        let term: UInt32
+        if isNew {
+            term = foldedTerm(raw)
+            rawWordTerms.append(term)
+        } else {
+            term = rawWordTerms[number]
+        }
+        guard term > 0 else {
+            plain = false
+            return
+        }
+        words.add(term: Int(term - 1), posting: posting)
+        textTerms.append(term - 1)
+    }
+
+    /// Folds a raw word into `words`, returning its term + 1, or 0 if it folds to nothing.
+    private mutating func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        key.removeAll(keepingCapacity: true)
+        var scalarCount = 0
+        var isUnspaced = false
+        if !Self.foldSimply(raw, into: &key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) {
+            scalars.removeAll(keepingCapacity: true)
+            var index = 0
+            while index < raw.count {
+                let (value, length) = Self.decode(raw, at: index)
+                if let scalar = Unicode.Scalar(value) { TextFolding.append(scalar, to: &scalars) }
+                index += length
+            }
+            key.removeAll(keepingCapacity: true)
+            Self.append(scalars, to: &key)
+            scalarCount = scalars.count
+            isUnspaced = scalars.contains(where: TextFolding.isUnspacedScript)
+        }
+        guard scalarCount > 0 else { return 0 }
+        let (term, isNew) = key.withUnsafeBufferPointer { words.intern($0) }
+        if isNew, scalarCount > 1, isUnspaced { unspacedTerms.append(UInt32(term)) }
+        return UInt32(term + 1)
+    }
+
+    /// Folds a word whose every scalar folds on its own (ASCII; letters below U+2000 by
+    /// ``LatinFolding``; kana, CJK and Hangul syllables), as ``TextFolding/append(_:to:)`` does,
+    /// straight to UTF-8. Returns false, leaving `output` unspecified, for any other scalar
+    /// (voiced sound marks compose with the kana before them, full-width forms, cased symbols).
+    private static func foldSimply(
+        _ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], scalarCount: inout Int, isUnspaced: inout Bool
+    ) -> Bool {
+        let latin = LatinFolding.table
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte < 0x80 {
+                output.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                scalarCount += 1
+                index += 1
+                continue
+            }
+            let (value, length) = decode(raw, at: index)
+            index += length
+            var folded = value
+            if value < 0x2000 {
+                if let mapped = latin[value] {
+                    for scalar in mapped {
+                        appendUTF8(scalar, to: &output)
+                        scalarCount += 1
+                        if TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
+                    }
+                    continue
+                }
+                if TextFolding.isCombiningDiacritic(value) { continue }
+            } else {
+                switch value {
+                case 0x30A1...0x30F6:  // katakana → hiragana
+                    folded = value - 0x60
+                case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+                    break
+                default:
+                    return false
+                }
+            }
+            appendUTF8(folded, to: &output)
+            scalarCount += 1
+            if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
+        }
+        return true
+    }
+
+    // MARK: Phrases
+
+    /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``).
+    private mutating func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        key.removeAll(keepingCapacity: true)
+        key.append(SearchSegment.rawKeyMarker)
+        var text = text
+        let isASCII = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+            // ASCII: lowercase, with runs of spaces and controls made one space between words.
+            var pendingSpace = false
+            for byte in utf8 {
+                if byte <= 0x20 || byte == 0x7F {
+                    pendingSpace = key.count > 1
+                    continue
+                }
+                if pendingSpace {
+                    key.append(0x20)
+                    pendingSpace = false
+                }
+                key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+            }
+            return true
+        }
+        if !isASCII {
+            TextFolding.rawKey(text, into: &scalars)
+            Self.append(scalars, to: &key)
+        }
+        guard key.count > 1 else { return }
+        key.withUnsafeBufferPointer { _ = phrases.add($0, posting: UInt32(entry) << 8 | UInt32(kind.rawValue)) }
+    }
+
+    // MARK: Building
+
+    func build(localeRank: UInt8, source: SearchSegment.Source) -> SearchSegment {
+        let (wordTable, rank) = words.build()
+        let grams = Self.substringGrams(of: unspacedTerms.map { rank[Int($0)] }, in: wordTable)
+        return SearchSegment(words: wordTable, phrases: phrases.build().table, grams: grams,
+                             localeRank: localeRank, source: source)
+    }
+
+    /// The grams of ``SearchSegment/grams`` for these words (positions in `table`), sorted.
+    ///
+    /// Generated word by word in table order, then sorted stably by second and first scalar
+    /// (two counting sorts over the range of scalars seen, for scripts in the BMP), which gives
+    /// the same order as sorting the packed values.
+    static func substringGrams(of unspaced: [UInt32], in table: TermTable) -> [UInt64] {
+        let positions = unspaced.sorted()
+        var grams: [UInt64] = []
+        grams.reserveCapacity(positions.count * 6)
+        var decoded: [UInt32] = []
+        var largest: UInt32 = 0
+        var smallest = UInt32.max
+        table.bytes.withUnsafeBufferPointer { all in
+            for position in positions {
+                let term = UnsafeBufferPointer(rebasing: all[Int(table.starts[Int(position)])..<Int(table.starts[Int(position) + 1])])
+                decoded.removeAll(keepingCapacity: true)
+                var index = 0
+                while index < term.count {
+                    let (value, length) = decode(term, at: index)
+                    decoded.append(value)
+                    index += length
+                }
+                for offset in 1..<decoded.count {
+                    let scalar = decoded[offset]
+                    let next = offset + 1 < decoded.count ? decoded[offset + 1] : 0
+                    largest = max(largest, scalar)
+                    smallest = min(smallest, scalar)
+                    grams.append(UInt64(scalar) << 43 | UInt64(next) << 22 | UInt64(position))
+                }
+            }
+        }
+        guard grams.count >= 1024, largest <= 0xFFFF else {
+            grams.sort()
+            return grams
+        }
+        var sorted = [UInt64](repeating: 0, count: grams.count)
+        // The second scalar is 0 at a word's end, so its range starts at 0.
+        countingSort(grams, into: &sorted, shift: 22, lowest: 0, highest: largest)
+        countingSort(sorted, into: &grams, shift: 43, lowest: smallest, highest: largest)
+        return grams
+    }
+
+    /// A stable counting sort of `input` by the 21-bit field at `shift`, known to lie in `lowest...highest`.
+    private static func countingSort(_ input: [UInt64], into output: inout [UInt64], shift: UInt64, lowest: UInt32, highest: UInt32) {
+        let base = Int(lowest)
+        var counts = [Int32](repeating: 0, count: Int(highest) - base + 2)
+        for value in input { counts[Int((value >> shift) & 0x1F_FFFF) - base + 1] += 1 }
+        for index in 1..<counts.count { counts[index] += counts[index - 1] }
+        for value in input {
+            let bucket = Int((value >> shift) & 0x1F_FFFF) - base
+            output[Int(counts[bucket])] = value
+            counts[bucket] += 1
+        }
+    }
+
+    // MARK: Bytes and scalars
+
+    @inline(__always)
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+    }
+
+    /// The scalar starting at `index` of valid (or truncated) UTF-8, and its length in bytes.
+    @inline(__always)
+    static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(utf8[index])
+        if lead < 0x80 { return (lead, 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length where index + offset < utf8.count {
+            value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+        }
+        return (value, length)
+    }
+
+    static func joined(_ words: [[UInt32]]) -> [UInt32] {
+        var joined: [UInt32] = []
+        for word in words {
+            if !joined.isEmpty { joined.append(0x20) }
+            joined.append(contentsOf: word)
+        }
+        return joined
+    }
+
+    /// Appends one scalar as UTF-8.
+    @inline(__always)
+    static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | value >> 6))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | value >> 12))
+            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(0xF0 | value >> 18))
+            bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
+            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(0x80 | value & 0x3F))
+        }
+    }
+
+    /// Appends scalars as UTF-8.
+    static func append<Scalars: Sequence<UInt32>>(_ scalars: Scalars, to bytes: inout [UInt8]) {
+        for value in scalars {
+            switch value {
+            case 0..<0x80:
+                bytes.append(UInt8(value))
+            case 0x80..<0x800:
+                bytes.append(UInt8(0xC0 | value >> 6))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(0xE0 | value >> 12))
+                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | value >> 18))
+                bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
+                bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
+                bytes.append(UInt8(0x80 | value & 0x3F))
+            }
+        }
+    }
+}
