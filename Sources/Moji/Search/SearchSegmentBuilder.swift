@@ -10,14 +10,14 @@ struct SearchSegmentBuilder {
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
     /// plus one, or 0 when it folds to nothing.
     private var rawWords = ByteStringInterner(expectedCount: 4096)
-    private var rawWordTerms: [UInt32] = []
+    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 4096)
     /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
     private var unspacedTerms: [UInt32] = []
 
     private var scalars: [UInt32] = []
-    private var key: [UInt8] = []
+    private let key = PlainBuffer<UInt8>(capacity: 256)
     /// The terms of the last text added with ``addWords(of:field:entry:)``.
-    private var textTerms: [UInt32] = []
+    private let textTerms = PlainBuffer<UInt32>(capacity: 64)
     /// Whether that text was only words separated by single spaces, each folding to something.
     private var textIsPlainWords = false
 
@@ -28,25 +28,23 @@ struct SearchSegmentBuilder {
             addRawPhrase(name, kind: .nameRaw, entry: entry)
             return
         }
-        key.removeAll(keepingCapacity: true)
+        key.removeAll()
         key.append(SearchSegment.rawKeyMarker)
-        for (position, term) in textTerms.enumerated() {
+        for position in 0..<textTerms.count {
             if position > 0 { key.append(0x20) }
-            words.appendBytes(of: Int(term), to: &key)
+            words.appendBytes(of: Int(textTerms[position]), to: key)
         }
         let posting = UInt32(entry) << 8
         if textIsPlainWords {
             // The folded text is the words joined by spaces: one key with two markers.
-            key.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameRaw.rawValue)) }
+            phrases.add(key.buffer, posting: posting | UInt32(SearchSegment.PhraseKind.nameRaw.rawValue))
             key[0] = SearchSegment.wordsKeyMarker
-            key.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameWords.rawValue)) }
+            phrases.add(key.buffer, posting: posting | UInt32(SearchSegment.PhraseKind.nameWords.rawValue))
         } else {
-            var joined: [UInt8] = []
-            swap(&joined, &key)
+            var joined = Array(key.buffer)
             joined[0] = SearchSegment.wordsKeyMarker
             addRawPhrase(name, kind: .nameRaw, entry: entry)
             joined.withUnsafeBufferPointer { _ = phrases.add($0, posting: posting | UInt32(SearchSegment.PhraseKind.nameWords.rawValue)) }
-            swap(&joined, &key)
         }
     }
 
@@ -76,7 +74,7 @@ struct SearchSegmentBuilder {
 
     /// Adds a posting for each word of `text`, setting ``textTerms`` and ``textIsPlainWords``.
     private mutating func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
-        textTerms.removeAll(keepingCapacity: true)
+        textTerms.removeAll()
         let posting = UInt32(entry) << 8 | UInt32(field.rawValue)
         var plain = true
         var text = text
@@ -101,7 +99,7 @@ struct SearchSegmentBuilder {
                 } else {
                     let value: UInt32
                     (value, length) = Self.decode(utf8, at: index)
-                    isWord = Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
+                    isWord = Self.isWordCharacter(value)
                     // The folded text drops variation selectors, which words keep.
                     if !isWord || value == 0xFE0F || value == 0xFE0E { plain = false }
                     previousWasSpace = false
@@ -142,10 +140,10 @@ struct SearchSegmentBuilder {
 
     /// Folds a raw word into `words`, returning its term + 1, or 0 if it folds to nothing.
     private mutating func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        key.removeAll(keepingCapacity: true)
+        key.removeAll()
         var scalarCount = 0
         var isUnspaced = false
-        if !Self.foldSimply(raw, into: &key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) {
+        if !Self.foldSimply(raw, into: key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) {
             scalars.removeAll(keepingCapacity: true)
             var index = 0
             while index < raw.count {
@@ -153,13 +151,13 @@ struct SearchSegmentBuilder {
                 if let scalar = Unicode.Scalar(value) { TextFolding.append(scalar, to: &scalars) }
                 index += length
             }
-            key.removeAll(keepingCapacity: true)
-            Self.append(scalars, to: &key)
+            key.removeAll()
+            for scalar in scalars { Self.appendUTF8(scalar, to: key) }
             scalarCount = scalars.count
             isUnspaced = scalars.contains(where: TextFolding.isUnspacedScript)
         }
         guard scalarCount > 0 else { return 0 }
-        let (term, isNew) = key.withUnsafeBufferPointer { words.intern($0) }
+        let (term, isNew) = words.intern(key.buffer)
         if isNew, scalarCount > 1, isUnspaced { unspacedTerms.append(UInt32(term)) }
         return UInt32(term + 1)
     }
@@ -169,7 +167,7 @@ struct SearchSegmentBuilder {
     /// straight to UTF-8. Returns false, leaving `output` unspecified, for any other scalar
     /// (voiced sound marks compose with the kana before them, full-width forms, cased symbols).
     private static func foldSimply(
-        _ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], scalarCount: inout Int, isUnspaced: inout Bool
+        _ raw: UnsafeBufferPointer<UInt8>, into output: PlainBuffer<UInt8>, scalarCount: inout Int, isUnspaced: inout Bool
     ) -> Bool {
         let latin = LatinFolding.table
         var index = 0
@@ -187,7 +185,7 @@ struct SearchSegmentBuilder {
             if value < 0x2000 {
                 if let mapped = latin[value] {
                     for scalar in mapped {
-                        appendUTF8(scalar, to: &output)
+                        appendUTF8(scalar, to: output)
                         scalarCount += 1
                         if TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
                     }
@@ -204,7 +202,7 @@ struct SearchSegmentBuilder {
                     return false
                 }
             }
-            appendUTF8(folded, to: &output)
+            appendUTF8(folded, to: output)
             scalarCount += 1
             if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
         }
@@ -215,7 +213,7 @@ struct SearchSegmentBuilder {
 
     /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``).
     private mutating func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
-        key.removeAll(keepingCapacity: true)
+        key.removeAll()
         key.append(SearchSegment.rawKeyMarker)
         var text = text
         let isASCII = text.withUTF8 { utf8 in
@@ -237,10 +235,10 @@ struct SearchSegmentBuilder {
         }
         if !isASCII {
             TextFolding.rawKey(text, into: &scalars)
-            Self.append(scalars, to: &key)
+            for scalar in scalars { Self.appendUTF8(scalar, to: key) }
         }
         guard key.count > 1 else { return }
-        key.withUnsafeBufferPointer { _ = phrases.add($0, posting: UInt32(entry) << 8 | UInt32(kind.rawValue)) }
+        phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
     }
 
     // MARK: Building
@@ -254,16 +252,15 @@ struct SearchSegmentBuilder {
 
     /// The grams of ``SearchSegment/grams`` for these words (positions in `table`), sorted.
     ///
-    /// Generated word by word in table order, then sorted stably by second and first scalar
-    /// (two counting sorts over the range of scalars seen, for scripts in the BMP), which gives
-    /// the same order as sorting the packed values.
+    /// Generated word by word in table order, then sorted stably by first and second scalar
+    /// (an LSD radix sort, for scripts in the BMP), which gives the same order as sorting the
+    /// packed values.
     static func substringGrams(of unspaced: [UInt32], in table: TermTable) -> [UInt64] {
         let positions = unspaced.sorted()
         var grams: [UInt64] = []
         grams.reserveCapacity(positions.count * 6)
         var decoded: [UInt32] = []
         var largest: UInt32 = 0
-        var smallest = UInt32.max
         table.bytes.withUnsafeBufferPointer { all in
             for position in positions {
                 let term = UnsafeBufferPointer(rebasing: all[Int(table.starts[Int(position)])..<Int(table.starts[Int(position) + 1])])
@@ -278,36 +275,58 @@ struct SearchSegmentBuilder {
                     let scalar = decoded[offset]
                     let next = offset + 1 < decoded.count ? decoded[offset + 1] : 0
                     largest = max(largest, scalar)
-                    smallest = min(smallest, scalar)
                     grams.append(UInt64(scalar) << 43 | UInt64(next) << 22 | UInt64(position))
                 }
             }
         }
-        guard grams.count >= 1024, largest <= 0xFFFF else {
+        guard grams.count >= 256, largest <= 0xFFFF else {
             grams.sort()
             return grams
         }
+        // Both scalars fit in 16 bits: three stable passes over the 32 bits `s0 << 16 | s1`.
         var sorted = [UInt64](repeating: 0, count: grams.count)
-        // The second scalar is 0 at a word's end, so its range starts at 0.
-        countingSort(grams, into: &sorted, shift: 22, lowest: 0, highest: largest)
-        countingSort(sorted, into: &grams, shift: 43, lowest: smallest, highest: largest)
-        return grams
+        radixPass(grams, into: &sorted, shift: 0, bits: 11)
+        radixPass(sorted, into: &grams, shift: 11, bits: 11)
+        radixPass(grams, into: &sorted, shift: 22, bits: 10)
+        return sorted
     }
 
-    /// A stable counting sort of `input` by the 21-bit field at `shift`, known to lie in `lowest...highest`.
-    private static func countingSort(_ input: [UInt64], into output: inout [UInt64], shift: UInt64, lowest: UInt32, highest: UInt32) {
-        let base = Int(lowest)
-        var counts = [Int32](repeating: 0, count: Int(highest) - base + 2)
-        for value in input { counts[Int((value >> shift) & 0x1F_FFFF) - base + 1] += 1 }
-        for index in 1..<counts.count { counts[index] += counts[index - 1] }
-        for value in input {
-            let bucket = Int((value >> shift) & 0x1F_FFFF) - base
-            output[Int(counts[bucket])] = value
-            counts[bucket] += 1
+    /// One stable counting pass of an LSD radix sort of grams by `bits` bits at `shift` of
+    /// `s0 << 16 | s1` (scalars of 16 bits at most).
+    private static func radixPass(_ input: [UInt64], into output: inout [UInt64], shift: UInt32, bits: UInt32) {
+        let mask = UInt32(1) << bits - 1
+        var counts = [Int32](repeating: 0, count: Int(mask) + 2)
+        @inline(__always) func digit(_ gram: UInt64) -> Int {
+            let key = UInt32(truncatingIfNeeded: gram >> 43) << 16 | UInt32(truncatingIfNeeded: gram >> 22) & 0xFFFF
+            return Int(key >> shift & mask)
+        }
+        input.withUnsafeBufferPointer { input in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for gram in input { counts[digit(gram) + 1] += 1 }
+                for index in 1..<counts.count { counts[index] += counts[index - 1] }
+                output.withUnsafeMutableBufferPointer { output in
+                    for gram in input {
+                        let bucket = digit(gram)
+                        output[Int(counts[bucket])] = gram
+                        counts[bucket] += 1
+                    }
+                }
+            }
         }
     }
 
     // MARK: Bytes and scalars
+
+    /// ``TextFolding/isWordCharacter(_:)``, answering kana, CJK and Hangul syllables inline.
+    @inline(__always)
+    private static func isWordCharacter(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3041...0x3096, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+            return true
+        default:
+            return Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
+        }
+    }
 
     @inline(__always)
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
@@ -338,7 +357,7 @@ struct SearchSegmentBuilder {
 
     /// Appends one scalar as UTF-8.
     @inline(__always)
-    static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+    static func appendUTF8(_ value: UInt32, to bytes: PlainBuffer<UInt8>) {
         switch value {
         case 0..<0x80:
             bytes.append(UInt8(value))

@@ -46,7 +46,7 @@ struct TermTableBuilder {
     }
 
     /// Appends the bytes of term `number` (in insertion numbering).
-    func appendBytes(of number: Int, to output: inout [UInt8]) {
+    func appendBytes(of number: Int, to output: PlainBuffer<UInt8>) {
         output.append(contentsOf: terms.bytes(of: number))
     }
 
@@ -305,6 +305,11 @@ final class PlainBuffer<Element: BitwiseCopyable> {
     deinit { base.deallocate() }
 
     var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Empties the buffer, keeping its memory.
+    func removeAll() { count = 0 }
 
     @inline(__always)
     subscript(index: Int) -> Element {
