@@ -65,7 +65,7 @@ final class SearchIndex: Sendable {
 
     /// Names, keywords and CLDR shortcodes in one locale.
     static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
         // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
         let terms = try? table.terms()
         for emoji in emojis {
@@ -82,7 +82,7 @@ final class SearchIndex: Sendable {
 
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
     static func universalSegment(_ emojis: [Emoji]) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
         let presets: [(ShortcodePreset, SearchSegment.PhraseKind)] = [(.github, .github), (.slack, .slack), (.emojibase, .emojibase)]
         for emoji in emojis {
             builder.addExact(emoji.character, kind: .character, entry: emoji.index)
@@ -96,7 +96,7 @@ final class SearchIndex: Sendable {
 
     /// Custom emoji: code, name and keywords.
     static func customSegment(_ custom: [CustomEmoji], firstEntry: Int) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
         for (offset, emoji) in custom.enumerated() {
             let entry = firstEntry + offset
             builder.addShortcode(emoji.code, kind: .customCode, entry: entry)

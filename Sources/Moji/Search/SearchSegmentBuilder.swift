@@ -4,25 +4,27 @@
 /// word only once (a locale's names and keywords repeat a few thousand words tens of thousands
 /// of times), so most words cost a hash of their bytes. A name written in words and single
 /// spaces gives both its phrase keys from its folded words without folding it again.
-struct SearchSegmentBuilder {
-    private var words = TermTableBuilder(expectedTerms: 4096)
-    private var phrases = TermTableBuilder(expectedTerms: 4096)
+final class SearchSegmentBuilder {
+    init() {}
+
+    private let words = TermTableBuilder(expectedTerms: 4096)
+    private let phrases = TermTableBuilder(expectedTerms: 4096)
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
     /// plus one, or 0 when it folds to nothing.
-    private var rawWords = ByteStringInterner(expectedCount: 4096)
+    private let rawWords = ByteStringInterner(expectedCount: 4096)
     private let rawWordTerms = PlainBuffer<UInt32>(capacity: 4096)
     /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
-    private var unspacedTerms: [UInt32] = []
+    @exclusivity(unchecked) private var unspacedTerms: [UInt32] = []
 
-    private var scalars: [UInt32] = []
+    @exclusivity(unchecked) private var scalars: [UInt32] = []
     private let key = PlainBuffer<UInt8>(capacity: 256)
     /// The terms of the last text added with ``addWords(of:field:entry:)``.
     private let textTerms = PlainBuffer<UInt32>(capacity: 64)
     /// Whether that text was only words separated by single spaces, each folding to something.
-    private var textIsPlainWords = false
+    @exclusivity(unchecked) private var textIsPlainWords = false
 
     /// A name: its words, its whole folded text, and its words joined by spaces.
-    mutating func addName(_ name: String, entry: Int) {
+    func addName(_ name: String, entry: Int) {
         addWords(of: name, field: .name, entry: entry)
         guard !textTerms.isEmpty else {
             addRawPhrase(name, kind: .nameRaw, entry: entry)
@@ -49,31 +51,31 @@ struct SearchSegmentBuilder {
     }
 
     /// Keywords: their words.
-    mutating func addKeywords(_ keywords: [String], entry: Int) {
+    func addKeywords(_ keywords: [String], entry: Int) {
         for keyword in keywords { addWords(of: keyword, field: .keyword, entry: entry) }
     }
 
     /// A keyword field as stored ('|' between keywords, which separates words anyway): its words.
-    mutating func addKeywords(field: String, entry: Int) {
+    func addKeywords(field: String, entry: Int) {
         addWords(of: field, field: .keyword, entry: entry)
     }
 
     /// A shortcode (without colons): its words, and the whole code.
-    mutating func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) {
+    func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) {
         addWords(of: code, field: .shortcode, entry: entry)
         addRawPhrase(code, kind: kind, entry: entry)
     }
 
     /// An emoticon or the emoji character: matched only whole (or, for emoticons, by prefix
     /// when the query has no words).
-    mutating func addExact(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+    func addExact(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
         addRawPhrase(text, kind: kind, entry: entry)
     }
 
     // MARK: Words
 
     /// Adds a posting for each word of `text`, setting ``textTerms`` and ``textIsPlainWords``.
-    private mutating func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
+    private func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
         textTerms.removeAll()
         let posting = UInt32(entry) << 8 | UInt32(field.rawValue)
         var plain = true
@@ -121,7 +123,7 @@ struct SearchSegmentBuilder {
         textIsPlainWords = plain
     }
 
-    private mutating func addWord(_ raw: UnsafeBufferPointer<UInt8>, posting: UInt32, plain: inout Bool) {
+    private func addWord(_ raw: UnsafeBufferPointer<UInt8>, posting: UInt32, plain: inout Bool) {
         let (number, isNew) = rawWords.intern(raw)
         let term: UInt32
         if isNew {
@@ -139,7 +141,7 @@ struct SearchSegmentBuilder {
     }
 
     /// Folds a raw word into `words`, returning its term + 1, or 0 if it folds to nothing.
-    private mutating func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
         key.removeAll()
         var scalarCount = 0
         var isUnspaced = false
@@ -162,78 +164,111 @@ struct SearchSegmentBuilder {
         return UInt32(term + 1)
     }
 
-    /// Folds a word whose every scalar folds on its own (ASCII; letters below U+2000 by
-    /// ``LatinFolding``; kana, CJK and Hangul syllables), as ``TextFolding/append(_:to:)`` does,
-    /// straight to UTF-8. Returns false, leaving `output` unspecified, for any other scalar
-    /// (voiced sound marks compose with the kana before them, full-width forms, cased symbols).
+    /// Folds a word whose every scalar folds on its own, as ``TextFolding/append(_:to:)`` does,
+    /// straight to UTF-8; false (leaving `output` unspecified) if some scalar does not.
     private static func foldSimply(
         _ raw: UnsafeBufferPointer<UInt8>, into output: PlainBuffer<UInt8>, scalarCount: inout Int, isUnspaced: inout Bool
     ) -> Bool {
-        let latin = LatinFolding.table
         var index = 0
         while index < raw.count {
-            let byte = raw[index]
-            if byte < 0x80 {
-                output.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                scalarCount += 1
-                index += 1
-                continue
-            }
             let (value, length) = decode(raw, at: index)
             index += length
-            var folded = value
-            if value < 0x2000 {
-                if let mapped = latin[value] {
-                    for scalar in mapped {
-                        appendUTF8(scalar, to: output)
-                        scalarCount += 1
-                        if TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
-                    }
-                    continue
-                }
-                if TextFolding.isCombiningDiacritic(value) { continue }
-            } else {
-                switch value {
-                case 0x30A1...0x30F6:  // katakana → hiragana
-                    folded = value - 0x60
-                case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
-                    break
-                default:
-                    return false
-                }
-            }
-            appendUTF8(folded, to: output)
-            scalarCount += 1
-            if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
+            guard foldScalarSimply(value, into: output, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else { return false }
         }
+        return true
+    }
+
+    /// Appends the folded form of a scalar that folds on its own (ASCII; letters below U+2000 by
+    /// ``LatinFolding``; kana, CJK and Hangul syllables) as ``TextFolding/append(_:to:)`` does;
+    /// false for any other scalar (voiced sound marks compose with the kana before them,
+    /// full-width forms, cased symbols …), which the caller folds the slow way.
+    @inline(__always)
+    private static func foldScalarSimply(
+        _ value: UInt32, into output: PlainBuffer<UInt8>, scalarCount: inout Int, isUnspaced: inout Bool
+    ) -> Bool {
+        if value < 0x80 {
+            output.append(UInt8(truncatingIfNeeded: (0x41...0x5A).contains(value) ? value + 0x20 : value))
+            scalarCount += 1
+            return true
+        }
+        var folded = value
+        if value < 0x2000 {
+            if let mapped = LatinFolding.table[value] {
+                for scalar in mapped {
+                    appendUTF8(scalar, to: output)
+                    scalarCount += 1
+                    if TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
+                }
+                return true
+            }
+            if TextFolding.isCombiningDiacritic(value) { return true }
+        } else {
+            switch value {
+            case 0x30A1...0x30F6:  // katakana → hiragana
+                folded = value - 0x60
+            case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
+                break
+            default:
+                return false
+            }
+        }
+        appendUTF8(folded, to: output)
+        scalarCount += 1
+        if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
         return true
     }
 
     // MARK: Phrases
 
-    /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``).
-    private mutating func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+    /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``):
+    /// in one pass over the bytes when every scalar folds on its own, else the slow way.
+    private func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
         key.removeAll()
         key.append(SearchSegment.rawKeyMarker)
         var text = text
-        let isASCII = text.withUTF8 { utf8 in
-            guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
-            // ASCII: lowercase, with runs of spaces and controls made one space between words.
+        let isSimple = text.withUTF8 { utf8 in
             var pendingSpace = false
-            for byte in utf8 {
-                if byte <= 0x20 || byte == 0x7F {
-                    pendingSpace = key.count > 1
+            var scalarCount = 0
+            var isUnspaced = false
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                if byte < 0x80 {
+                    // ASCII inline: lowercase, spaces and controls pending.
+                    index += 1
+                    if byte <= 0x20 || byte == 0x7F {
+                        pendingSpace = scalarCount > 0
+                        continue
+                    }
+                    if pendingSpace {
+                        key.append(0x20)
+                        pendingSpace = false
+                    }
+                    key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                    scalarCount += 1
+                    continue
+                }
+                let (value, length) = Self.decode(utf8, at: index)
+                index += length
+                if value == 0xFE0F || value == 0xFE0E { continue }
+                if TextFolding.isSpaceOrControl(value) {
+                    pendingSpace = scalarCount > 0
                     continue
                 }
                 if pendingSpace {
                     key.append(0x20)
+                    scalarCount += 1
                     pendingSpace = false
                 }
-                key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
+                guard Self.foldScalarSimply(value, into: key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
+                    return false
+                }
             }
             return true
         }
-        if !isASCII {
+        if !isSimple {
+            key.removeAll()
+            key.append(SearchSegment.rawKeyMarker)
             TextFolding.rawKey(text, into: &scalars)
             for scalar in scalars { Self.appendUTF8(scalar, to: key) }
         }
@@ -256,26 +291,34 @@ struct SearchSegmentBuilder {
     /// (an LSD radix sort, for scripts in the BMP), which gives the same order as sorting the
     /// packed values.
     static func substringGrams(of unspaced: [UInt32], in table: TermTable) -> [UInt64] {
-        let positions = unspaced.sorted()
+        var isUnspaced = [Bool](repeating: false, count: table.count)
+        var gramCount = 0
+        for position in unspaced {
+            isUnspaced[Int(position)] = true
+            gramCount += table.length(of: Int(position))
+        }
         var grams: [UInt64] = []
-        grams.reserveCapacity(positions.count * 6)
-        var decoded: [UInt32] = []
+        grams.reserveCapacity(gramCount)
         var largest: UInt32 = 0
         table.bytes.withUnsafeBufferPointer { all in
-            for position in positions {
-                let term = UnsafeBufferPointer(rebasing: all[Int(table.starts[Int(position)])..<Int(table.starts[Int(position) + 1])])
-                decoded.removeAll(keepingCapacity: true)
-                var index = 0
-                while index < term.count {
-                    let (value, length) = decode(term, at: index)
-                    decoded.append(value)
+            table.starts.withUnsafeBufferPointer { starts in
+                for position in 0..<table.count where isUnspaced[position] {
+                    let term = UnsafeBufferPointer(rebasing: all[Int(starts[position])..<Int(starts[position + 1])])
+                    // Every scalar after the first, with the one after it (0 at the end).
+                    var index = decode(term, at: 0).length
+                    var (scalar, length) = decode(term, at: index)
                     index += length
-                }
-                for offset in 1..<decoded.count {
-                    let scalar = decoded[offset]
-                    let next = offset + 1 < decoded.count ? decoded[offset + 1] : 0
-                    largest = max(largest, scalar)
-                    grams.append(UInt64(scalar) << 43 | UInt64(next) << 22 | UInt64(position))
+                    while true {
+                        var next: UInt32 = 0
+                        if index < term.count {
+                            (next, length) = decode(term, at: index)
+                            index += length
+                        }
+                        largest = max(largest, scalar)
+                        grams.append(UInt64(scalar) << 43 | UInt64(next) << 22 | UInt64(position))
+                        if next == 0 { break }
+                        scalar = next
+                    }
                 }
             }
         }

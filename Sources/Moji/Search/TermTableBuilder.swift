@@ -3,8 +3,8 @@
 /// Terms are interned by their bytes (each distinct term stored once), postings are kept as two
 /// flat buffers, and the sort compares the first 16 bytes of terms as two integers, so a locale's
 /// table of several thousand terms builds in a fraction of a millisecond.
-struct TermTableBuilder {
-    private var terms: ByteStringInterner
+final class TermTableBuilder {
+    private let terms: ByteStringInterner
     /// Each posting's term (insertion numbering) and value, in the order they were added.
     private let postingTerms: PlainBuffer<UInt32>
     private let postingValues: PlainBuffer<UInt32>
@@ -22,14 +22,14 @@ struct TermTableBuilder {
 
     /// Adds a posting for the term `key`, returning the term's number in this builder.
     @discardableResult
-    mutating func add(_ key: UnsafeBufferPointer<UInt8>, posting: UInt32) -> Int {
+    func add(_ key: UnsafeBufferPointer<UInt8>, posting: UInt32) -> Int {
         let term = intern(key).number
         add(term: term, posting: posting)
         return term
     }
 
     /// The number of the term `key`, adding it (without postings) if it is new.
-    mutating func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+    func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
         let result = terms.intern(key)
         if result.isNew { lastPosting.append(UInt32.max) }
         return result
@@ -118,13 +118,12 @@ struct TermTableBuilder {
         for term in 0..<count {
             let start = Int(starts[term])
             let length = min(16, Int(starts[term + 1]) - start)
-            var high: UInt64 = 0
-            var low: UInt64 = 0
-            for offset in 0..<length {
-                let byte = UInt64(all[start + offset])
-                if offset < 8 { high |= byte << UInt64(56 - 8 * offset) } else { low |= byte << UInt64(120 - 8 * offset) }
+            // The first 16 bytes, zero-padded, read as two big-endian integers.
+            var prefix: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &prefix) { prefix in
+                prefix.baseAddress!.copyMemory(from: all.baseAddress! + start, byteCount: length)
             }
-            keys.append(SortKey(high: high, low: low, term: UInt32(term)))
+            keys.append(SortKey(high: UInt64(bigEndian: prefix.0), low: UInt64(bigEndian: prefix.1), term: UInt32(term)))
         }
         keys.withUnsafeMutableBufferPointer { Self.quicksort($0) }
         // Terms whose first 16 bytes agree are ordered by all their bytes.
@@ -177,13 +176,13 @@ struct TermTableBuilder {
 
 /// Gives each distinct byte string a number, in order of first appearance: an open-addressing
 /// hash table over one buffer of bytes, hashing eight bytes at a time.
-struct ByteStringInterner {
+final class ByteStringInterner {
     /// Every string's bytes, back to back, in numbering order.
     let bytes: PlainBuffer<UInt8>
     /// Where string `i` starts in `bytes`; `starts[count]` is the end.
     let starts: PlainBuffer<UInt32>
     /// String numbers + 1 (0 is empty).
-    private var slots: PlainBuffer<UInt32>
+    @exclusivity(unchecked) private var slots: PlainBuffer<UInt32>
     /// Each string's hash, to grow without rehashing and to skip most byte comparisons.
     private let hashes: PlainBuffer<UInt32>
 
@@ -207,7 +206,7 @@ struct ByteStringInterner {
     }
 
     /// The number of `key`, adding it if it is new.
-    mutating func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+    func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
         if count * 2 >= slots.count { grow() }
         let hash = Self.hash(key)
         let mask = slots.count - 1
@@ -238,7 +237,7 @@ struct ByteStringInterner {
         return true
     }
 
-    private mutating func grow() {
+    private func grow() {
         let larger = PlainBuffer<UInt32>(zeroed: slots.count * 2)
         let mask = larger.count - 1
         for number in 0..<count {
