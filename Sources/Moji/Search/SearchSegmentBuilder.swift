@@ -379,8 +379,26 @@ final class SearchSegmentBuilder {
     /// The scalar starting at `index` of valid (or truncated) UTF-8, and its length in bytes.
     @inline(__always)
     static func decode(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
-        let lead = UInt32(utf8[index])
+        let bytes = utf8.baseAddress!
+        let lead = UInt32(bytes[index])
         if lead < 0x80 { return (lead, 1) }
+        let remaining = utf8.count - index
+        if lead < 0xE0, remaining >= 2 {
+            return ((lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
+        }
+        if lead >= 0xE0, lead < 0xF0, remaining >= 3 {
+            return ((lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F), 3)
+        }
+        if lead >= 0xF0, remaining >= 4 {
+            return ((lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12 | UInt32(bytes[index + 2] & 0x3F) << 6
+                        | UInt32(bytes[index + 3] & 0x3F), 4)
+        }
+        return decodeTruncated(utf8, at: index)
+    }
+
+    /// ``decode(_:at:)`` for a sequence cut short by the end of the buffer.
+    private static func decodeTruncated(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (value: UInt32, length: Int) {
+        let lead = UInt32(utf8[index])
         let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for offset in 1..<length where index + offset < utf8.count {
