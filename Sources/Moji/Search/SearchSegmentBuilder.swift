@@ -179,7 +179,7 @@ final class SearchSegmentBuilder {
     }
 
     /// Appends the folded form of a scalar that folds on its own (ASCII; letters below U+2000 by
-    /// ``LatinFolding``; kana, CJK and Hangul syllables) as ``TextFolding/append(_:to:)`` does;
+    /// ``LatinFolding``; kana, CJK and Hangul syllables; emoji) as ``TextFolding/append(_:to:)`` does;
     /// false for any other scalar (voiced sound marks compose with the kana before them,
     /// full-width forms, cased symbols …), which the caller folds the slow way.
     @inline(__always)
@@ -208,6 +208,8 @@ final class SearchSegmentBuilder {
                 folded = value - 0x60
             case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
                 break
+            case 0x200D, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x1F000...0x1FAFF, 0xE0020...0xE007F:
+                break  // emoji, joiners and tags: no case, not marks
             default:
                 return false
             }
