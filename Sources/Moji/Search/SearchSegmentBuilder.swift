@@ -7,6 +7,9 @@
 final class SearchSegmentBuilder {
     init() {}
 
+    /// The folding table of letters below U+2000, read once per builder.
+    private let latin = LatinFolding.table
+
     private let words = TermTableBuilder(expectedTerms: 4096)
     private let phrases = TermTableBuilder(expectedTerms: 4096)
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
@@ -79,6 +82,7 @@ final class SearchSegmentBuilder {
         textTerms.removeAll()
         let posting = UInt32(entry) << 8 | UInt32(field.rawValue)
         var plain = true
+        let latin = self.latin
         var text = text
         text.withUTF8 { utf8 in
             let count = utf8.count
@@ -101,7 +105,7 @@ final class SearchSegmentBuilder {
                 } else {
                     let value: UInt32
                     (value, length) = Self.decode(utf8, at: index)
-                    isWord = Self.isWordCharacter(value)
+                    isWord = value < 0x2000 ? latin.isWordCharacter(value) : Self.isWordCharacter(value)
                     // The folded text drops variation selectors, which words keep.
                     if !isWord || value == 0xFE0F || value == 0xFE0E { plain = false }
                     previousWasSpace = false
@@ -145,7 +149,7 @@ final class SearchSegmentBuilder {
         key.removeAll()
         var scalarCount = 0
         var isUnspaced = false
-        if !Self.foldSimply(raw, into: key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) {
+        if !Self.foldSimply(raw, into: key, latin: latin, scalarCount: &scalarCount, isUnspaced: &isUnspaced) {
             scalars.removeAll(keepingCapacity: true)
             var index = 0
             while index < raw.count {
@@ -154,7 +158,7 @@ final class SearchSegmentBuilder {
                 index += length
             }
             key.removeAll()
-            for scalar in scalars { Self.appendUTF8(scalar, to: key) }
+            for scalar in scalars { key.appendUTF8(scalar) }
             scalarCount = scalars.count
             isUnspaced = scalars.contains(where: TextFolding.isUnspacedScript)
         }
@@ -167,13 +171,16 @@ final class SearchSegmentBuilder {
     /// Folds a word whose every scalar folds on its own, as ``TextFolding/append(_:to:)`` does,
     /// straight to UTF-8; false (leaving `output` unspecified) if some scalar does not.
     private static func foldSimply(
-        _ raw: UnsafeBufferPointer<UInt8>, into output: PlainBuffer<UInt8>, scalarCount: inout Int, isUnspaced: inout Bool
+        _ raw: UnsafeBufferPointer<UInt8>, into output: PlainBuffer<UInt8>, latin: LatinFolding.Table,
+        scalarCount: inout Int, isUnspaced: inout Bool
     ) -> Bool {
         var index = 0
         while index < raw.count {
             let (value, length) = decode(raw, at: index)
             index += length
-            guard foldScalarSimply(value, into: output, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else { return false }
+            guard foldScalarSimply(value, into: output, latin: latin, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
+                return false
+            }
         }
         return true
     }
@@ -184,7 +191,8 @@ final class SearchSegmentBuilder {
     /// full-width forms, cased symbols …), which the caller folds the slow way.
     @inline(__always)
     private static func foldScalarSimply(
-        _ value: UInt32, into output: PlainBuffer<UInt8>, scalarCount: inout Int, isUnspaced: inout Bool
+        _ value: UInt32, into output: PlainBuffer<UInt8>, latin: LatinFolding.Table,
+        scalarCount: inout Int, isUnspaced: inout Bool
     ) -> Bool {
         if value < 0x80 {
             output.append(UInt8(truncatingIfNeeded: (0x41...0x5A).contains(value) ? value + 0x20 : value))
@@ -193,15 +201,19 @@ final class SearchSegmentBuilder {
         }
         var folded = value
         if value < 0x2000 {
-            if let mapped = LatinFolding.table[value] {
+            if let mapped = latin[value] {
                 for scalar in mapped {
-                    appendUTF8(scalar, to: output)
+                    output.appendUTF8(scalar)
                     scalarCount += 1
-                    if TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
+                    if scalar >= 0x0E00 && TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
                 }
                 return true
             }
             if TextFolding.isCombiningDiacritic(value) { return true }
+            output.appendUTF8(value)
+            scalarCount += 1
+            if value >= 0x0E00 && TextFolding.isUnspacedScript(value) { isUnspaced = true }
+            return true
         } else {
             switch value {
             case 0x30A1...0x30F6:  // katakana → hiragana
@@ -214,7 +226,7 @@ final class SearchSegmentBuilder {
                 return false
             }
         }
-        appendUTF8(folded, to: output)
+        output.appendUTF8(folded)
         scalarCount += 1
         if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
         return true
@@ -262,7 +274,7 @@ final class SearchSegmentBuilder {
                     scalarCount += 1
                     pendingSpace = false
                 }
-                guard Self.foldScalarSimply(value, into: key, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
+                guard Self.foldScalarSimply(value, into: key, latin: latin, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
                     return false
                 }
             }
@@ -272,7 +284,7 @@ final class SearchSegmentBuilder {
             key.removeAll()
             key.append(SearchSegment.rawKeyMarker)
             TextFolding.rawKey(text, into: &scalars)
-            for scalar in scalars { Self.appendUTF8(scalar, to: key) }
+            for scalar in scalars { key.appendUTF8(scalar) }
         }
         guard key.count > 1 else { return }
         phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
@@ -416,27 +428,6 @@ final class SearchSegmentBuilder {
             joined.append(contentsOf: word)
         }
         return joined
-    }
-
-    /// Appends one scalar as UTF-8.
-    @inline(__always)
-    static func appendUTF8(_ value: UInt32, to bytes: PlainBuffer<UInt8>) {
-        switch value {
-        case 0..<0x80:
-            bytes.append(UInt8(value))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | value >> 6))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | value >> 12))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        default:
-            bytes.append(UInt8(0xF0 | value >> 18))
-            bytes.append(UInt8(0x80 | (value >> 12) & 0x3F))
-            bytes.append(UInt8(0x80 | (value >> 6) & 0x3F))
-            bytes.append(UInt8(0x80 | value & 0x3F))
-        }
     }
 
     /// Appends scalars as UTF-8.

@@ -339,3 +339,32 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         capacity = larger
     }
 }
+
+extension PlainBuffer where Element == UInt8 {
+    /// Appends one scalar as UTF-8.
+    @inline(__always)
+    func appendUTF8(_ value: UInt32) {
+        if capacity - count < 4 { grow(to: count + 4) }
+        let output = base + count
+        switch value {
+        case 0..<0x80:
+            output[0] = UInt8(truncatingIfNeeded: value)
+            count += 1
+        case 0x80..<0x800:
+            output[0] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 2
+        case 0x800..<0x10000:
+            output[0] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F)
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 3
+        default:
+            output[0] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | (value >> 12) & 0x3F)
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F)
+            output[3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 4
+        }
+    }
+}
