@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Moji
 
@@ -91,5 +92,33 @@ struct SearchIndexBuildTests {
             }
         }
         #expect(segment.grams == expected.sorted())
+    }
+
+    @Test("the folding table, decomposed in one call, equals decomposing scalar by scalar")
+    func latinFoldingTable() {
+        let special: [UInt32: String] = [
+            0x00DF: "ss", 0x1E9E: "ss", 0x00E6: "ae", 0x00C6: "ae", 0x0153: "oe", 0x0152: "oe",
+            0x00F8: "o", 0x00D8: "o", 0x0111: "d", 0x0110: "d", 0x0142: "l", 0x0141: "l",
+            0x0131: "i", 0x00FE: "th", 0x00DE: "th", 0x0127: "h", 0x0126: "h", 0x03C2: "σ",
+        ]
+        for value in UInt32(0x80)..<0x2000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var expected: [UInt32]?
+            if let text = special[value] {
+                expected = text.unicodeScalars.map(\.value)
+            } else {
+                let properties = scalar.properties
+                let decomposes = (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
+                    || (0x1E00...0x1FFF).contains(value)
+                if decomposes || properties.changesWhenLowercased {
+                    let lower = properties.changesWhenLowercased ? properties.lowercaseMapping : String(scalar)
+                    let text = decomposes ? lower.decomposedStringWithCanonicalMapping : lower
+                    expected = text.unicodeScalars.map(\.value).filter { !TextFolding.isCombiningDiacritic($0) }
+                }
+            }
+            if let folded = expected, folded == [value] || folded.count > 3 { expected = nil }
+            let actual = LatinFolding.table[value].map { Array($0) }
+            #expect(actual == expected, "U+\(String(value, radix: 16))")
+        }
     }
 }
