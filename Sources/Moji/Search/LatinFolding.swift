@@ -3,8 +3,8 @@ import Foundation
 /// The folded forms of the letters below U+2000 that change when folded (Latin, Greek,
 /// Cyrillic, Armenian …): lowercase, without diacritics, with common ligatures spelled out.
 ///
-/// Built once per process from Foundation's canonical decomposition (about 8,000 scalars);
-/// search then reads it as a flat table.
+/// Built once per process from Foundation's canonical decomposition (about 8,000 scalars, the
+/// 1,300 that may decompose in one call); search then reads it as a flat table.
 enum LatinFolding {
     /// Folded scalars for a scalar below U+2000 whose folding is not the identity; nil otherwise.
     static let table = Table()
@@ -22,6 +22,10 @@ enum LatinFolding {
             ]
             var packed = [UInt64](repeating: 0, count: 0x2000)
             var wordCharacters = [Bool](repeating: false, count: 0x2000)
+            // Lowercased letters that may carry diacritics, decomposed in one Foundation call
+            // (one per scalar was most of a cold search's start): joined by '|', a starter that
+            // canonical decomposition and reordering never cross.
+            var pending: [(value: UInt32, lower: String)] = []
             for value in UInt32(0x80)..<0x2000 {
                 guard let scalar = Unicode.Scalar(value) else { continue }
                 switch scalar.properties.generalCategory {
@@ -31,26 +35,39 @@ enum LatinFolding {
                 default:
                     break
                 }
-                let folded: [UInt32]
                 if let text = special[value] {
-                    folded = text.unicodeScalars.map(\.value)
-                } else {
-                    let properties = scalar.properties
-                    let decomposes = (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
-                        || (0x1E00...0x1FFF).contains(value)
-                    guard decomposes || properties.changesWhenLowercased else { continue }
-                    let lower = properties.changesWhenLowercased ? properties.lowercaseMapping : String(scalar)
-                    let text = decomposes ? lower.decomposedStringWithCanonicalMapping : lower
-                    folded = text.unicodeScalars.map(\.value).filter { !TextFolding.isCombiningDiacritic($0) }
+                    Self.pack(value, text.unicodeScalars.map(\.value), into: &packed)
+                    continue
                 }
-                guard folded != [value], folded.count <= 3 else { continue }
-                var word: UInt64 = 0
-                for (position, scalar) in folded.enumerated() { word |= UInt64(scalar) << (21 * UInt64(position)) }
-                // A scalar folding to nothing (a lone diacritic) is packed as an all-ones marker.
-                packed[Int(value)] = folded.isEmpty ? UInt64.max : word
+                let properties = scalar.properties
+                let decomposes = (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
+                    || (0x1E00...0x1FFF).contains(value)
+                guard decomposes || properties.changesWhenLowercased else { continue }
+                let lower = properties.changesWhenLowercased ? properties.lowercaseMapping : String(scalar)
+                if decomposes {
+                    pending.append((value, lower))
+                } else {
+                    Self.pack(value, lower.unicodeScalars.map(\.value).filter { !TextFolding.isCombiningDiacritic($0) },
+                              into: &packed)
+                }
+            }
+            let decomposed = pending.map(\.lower).joined(separator: "|").decomposedStringWithCanonicalMapping
+                .unicodeScalars.split(separator: "|", omittingEmptySubsequences: false)
+            precondition(decomposed.count == pending.count, "canonical decomposition crossed a separator")
+            for (entry, text) in zip(pending, decomposed) {
+                Self.pack(entry.value, text.map(\.value).filter { !TextFolding.isCombiningDiacritic($0) }, into: &packed)
             }
             self.packed = packed
             self.wordCharacters = wordCharacters
+        }
+
+        /// Records `folded` as the folding of `value` unless it is the identity or too long.
+        private static func pack(_ value: UInt32, _ folded: [UInt32], into packed: inout [UInt64]) {
+            guard folded != [value], folded.count <= 3 else { return }
+            var word: UInt64 = 0
+            for (position, scalar) in folded.enumerated() { word |= UInt64(scalar) << (21 * UInt64(position)) }
+            // A scalar folding to nothing (a lone diacritic) is packed as an all-ones marker.
+            packed[Int(value)] = folded.isEmpty ? UInt64.max : word
         }
 
         /// Whether a scalar below U+2000 is a letter, mark or digit.

@@ -65,19 +65,24 @@ final class SearchIndex: Sendable {
 
     /// Names, keywords and CLDR shortcodes in one locale.
     static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
+        // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
+        let terms = try? table.terms()
         for emoji in emojis {
-            builder.addName(table.name(of: emoji), entry: emoji.index)
+            let index = emoji.index
+            builder.addName(table.name(at: index), entry: index)
             // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
-            builder.addKeywords([table.keywordField(at: emoji.index)], entry: emoji.index)
-            for code in table.shortcodes(of: emoji) { builder.addShortcode(code, kind: .cldr, entry: emoji.index) }
+            builder.addKeywords(field: terms?.keywordFields[index] ?? table.keywordField(at: index), entry: index)
+            for code in terms.map({ $0.shortcodes[index] ?? [] }) ?? table.shortcodes(of: emoji) {
+                builder.addShortcode(code, kind: .cldr, entry: index)
+            }
         }
         return builder.build(localeRank: rank, source: .locale(table))
     }
 
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
     static func universalSegment(_ emojis: [Emoji]) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
         let presets: [(ShortcodePreset, SearchSegment.PhraseKind)] = [(.github, .github), (.slack, .slack), (.emojibase, .emojibase)]
         for emoji in emojis {
             builder.addExact(emoji.character, kind: .character, entry: emoji.index)
@@ -91,7 +96,7 @@ final class SearchIndex: Sendable {
 
     /// Custom emoji: code, name and keywords.
     static func customSegment(_ custom: [CustomEmoji], firstEntry: Int) -> SearchSegment {
-        var builder = SearchSegmentBuilder()
+        let builder = SearchSegmentBuilder()
         for (offset, emoji) in custom.enumerated() {
             let entry = firstEntry + offset
             builder.addShortcode(emoji.code, kind: .customCode, entry: entry)

@@ -36,62 +36,6 @@ enum TextFolding {
         return words
     }
 
-    /// Folded words kept in one buffer, to fold thousands of strings without allocating.
-    struct Words {
-        var scalars: [UInt32] = []
-        /// Where each word ends in `scalars`.
-        var ends: [Int] = []
-
-        var count: Int { ends.count }
-
-        func word(_ index: Int) -> ArraySlice<UInt32> {
-            scalars[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
-        }
-
-        /// Replaces the words with those of `text`.
-        mutating func fold(_ text: String) {
-            var output: [UInt32] = []
-            var ends: [Int] = []
-            swap(&output, &scalars)
-            swap(&ends, &self.ends)
-            output.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            var start = 0
-            TextFolding.forEachScalar(text) { value in
-                // ASCII letters and digits inline: most of every index is ASCII.
-                if value < 0x80 {
-                    if (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) {
-                        output.append(value)
-                        return
-                    }
-                    if (0x41...0x5A).contains(value) {
-                        output.append(value + 0x20)
-                        return
-                    }
-                } else if let scalar = Unicode.Scalar(value), TextFolding.isWordCharacter(scalar) {
-                    TextFolding.append(scalar, to: &output)
-                    return
-                }
-                if output.count > start {
-                    ends.append(output.count)
-                    start = output.count
-                }
-            }
-            if output.count > start { ends.append(output.count) }
-            swap(&output, &scalars)
-            swap(&ends, &self.ends)
-        }
-
-        /// The words joined by spaces.
-        func joined(into output: inout [UInt32]) {
-            output.removeAll(keepingCapacity: true)
-            for index in 0..<count {
-                if index > 0 { output.append(0x20) }
-                output.append(contentsOf: word(index))
-            }
-        }
-    }
-
     /// Calls `body` with each scalar of `text`, decoding UTF-8 directly (faster than
     /// `unicodeScalars` for the thousands of short strings of an index).
     @inline(__always)

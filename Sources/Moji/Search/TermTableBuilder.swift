@@ -1,0 +1,370 @@
+/// Collects terms and postings, then sorts them into a ``TermTable``.
+///
+/// Terms are interned by their bytes (each distinct term stored once), postings are kept as two
+/// flat buffers, and the sort compares the first 16 bytes of terms as two integers, so a locale's
+/// table of several thousand terms builds in a fraction of a millisecond.
+final class TermTableBuilder {
+    private let terms: ByteStringInterner
+    /// Each posting's term (insertion numbering) and value, in the order they were added.
+    private let postingTerms: PlainBuffer<UInt32>
+    private let postingValues: PlainBuffer<UInt32>
+    /// The last posting added to each term, so that a term repeated in one field counts once.
+    private let lastPosting: PlainBuffer<UInt32>
+
+    init(expectedTerms: Int) {
+        terms = ByteStringInterner(expectedCount: expectedTerms)
+        lastPosting = PlainBuffer(capacity: expectedTerms)
+        postingTerms = PlainBuffer(capacity: expectedTerms * 4)
+        postingValues = PlainBuffer(capacity: expectedTerms * 4)
+    }
+
+    var termCount: Int { terms.count }
+
+    /// Adds a posting for the term `key`, returning the term's number in this builder.
+    @discardableResult
+    func add(_ key: UnsafeBufferPointer<UInt8>, posting: UInt32) -> Int {
+        let term = intern(key).number
+        add(term: term, posting: posting)
+        return term
+    }
+
+    /// The number of the term `key`, adding it (without postings) if it is new.
+    func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+        let result = terms.intern(key)
+        if result.isNew { lastPosting.append(UInt32.max) }
+        return result
+    }
+
+    /// Adds a posting for term `term` (a number returned by ``intern(_:)``).
+    @inline(__always)
+    func add(term: Int, posting: UInt32) {
+        if lastPosting[term] != posting {
+            lastPosting[term] = posting
+            postingTerms.append(UInt32(truncatingIfNeeded: term))
+            postingValues.append(posting)
+        }
+    }
+
+    /// Appends the bytes of term `number` (in insertion numbering).
+    func appendBytes(of number: Int, to output: PlainBuffer<UInt8>) {
+        output.append(contentsOf: terms.bytes(of: number))
+    }
+
+    /// A term's first 16 bytes as two big-endian integers (zero-padded), then its number.
+    private struct SortKey: Comparable {
+        var high: UInt64
+        var low: UInt64
+        var term: UInt32
+
+        static func < (a: SortKey, b: SortKey) -> Bool {
+            if a.high != b.high { return a.high < b.high }
+            if a.low != b.low { return a.low < b.low }
+            return a.term < b.term
+        }
+    }
+
+    /// Sorts distinct keys in place: quicksort with a median of three, insertion sort for short
+    /// ranges, and the standard library's sort past a depth that only adversarial input reaches.
+    private static func quicksort(_ keys: UnsafeMutableBufferPointer<SortKey>) {
+        var stack: [(low: Int, high: Int, depth: Int)] = [(0, keys.count, 0)]
+        while let (low, high, depth) = stack.popLast() {
+            if high - low <= 16 {
+                var index = low + 1
+                while index < high {
+                    let key = keys[index]
+                    var position = index
+                    while position > low, key < keys[position - 1] {
+                        keys[position] = keys[position - 1]
+                        position -= 1
+                    }
+                    keys[position] = key
+                    index += 1
+                }
+                continue
+            }
+            if depth > 64 {
+                var range = UnsafeMutableBufferPointer(rebasing: keys[low..<high])
+                range.sort()
+                continue
+            }
+            let middle = low + (high - low) / 2
+            if keys[middle] < keys[low] { keys.swapAt(middle, low) }
+            if keys[high - 1] < keys[low] { keys.swapAt(high - 1, low) }
+            if keys[high - 1] < keys[middle] { keys.swapAt(high - 1, middle) }
+            let pivot = keys[middle]
+            var left = low
+            var right = high - 1
+            while left <= right {
+                while keys[left] < pivot { left += 1 }
+                while pivot < keys[right] { right -= 1 }
+                if left <= right {
+                    keys.swapAt(left, right)
+                    left += 1
+                    right -= 1
+                }
+            }
+            stack.append((low, right + 1, depth + 1))
+            stack.append((left, high, depth + 1))
+        }
+    }
+
+    /// Sorts the terms by their bytes; `rank[i]` is the sorted position of the term numbered `i`.
+    func build() -> (table: TermTable, rank: [UInt32]) {
+        let count = terms.count
+        let all = terms.bytes.buffer
+        let starts = terms.starts.buffer
+        var keys: [SortKey] = []
+        keys.reserveCapacity(count)
+        for term in 0..<count {
+            let start = Int(starts[term])
+            let length = min(16, Int(starts[term + 1]) - start)
+            // The first 16 bytes, zero-padded, read as two big-endian integers.
+            var prefix: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &prefix) { prefix in
+                prefix.baseAddress!.copyMemory(from: all.baseAddress! + start, byteCount: length)
+            }
+            keys.append(SortKey(high: UInt64(bigEndian: prefix.0), low: UInt64(bigEndian: prefix.1), term: UInt32(term)))
+        }
+        keys.withUnsafeMutableBufferPointer { Self.quicksort($0) }
+        // Terms whose first 16 bytes agree are ordered by all their bytes.
+        var runStart = 0
+        while runStart < count {
+            var runEnd = runStart + 1
+            while runEnd < count, keys[runEnd].high == keys[runStart].high, keys[runEnd].low == keys[runStart].low {
+                runEnd += 1
+            }
+            if runEnd - runStart > 1 {
+                keys[runStart..<runEnd].sort { a, b in
+                    TermTable.compare(terms.bytes(of: Int(a.term)), terms.bytes(of: Int(b.term)), prefixOnly: false) < 0
+                }
+            }
+            runStart = runEnd
+        }
+
+        var rank = [UInt32](repeating: 0, count: count)
+        var sortedStarts = [UInt32](repeating: 0, count: count + 1)
+        let sortedBytes = [UInt8](unsafeUninitializedCapacity: all.count) { output, initialized in
+            var offset = 0
+            for (position, key) in keys.enumerated() {
+                let term = Int(key.term)
+                rank[term] = UInt32(position)
+                let start = Int(starts[term])
+                let length = Int(starts[term + 1]) - start
+                if length > 0 { (output.baseAddress! + offset).initialize(from: all.baseAddress! + start, count: length) }
+                offset += length
+                sortedStarts[position + 1] = UInt32(offset)
+            }
+            initialized = offset
+        }
+        // Counting sort of postings by sorted term, keeping insertion (CLDR) order within a term.
+        let postingTerms = postingTerms.buffer
+        let postingValues = postingValues.buffer
+        var postingStarts = [UInt32](repeating: 0, count: count + 1)
+        for term in postingTerms { postingStarts[Int(rank[Int(term)]) + 1] += 1 }
+        for index in 0..<count { postingStarts[index + 1] += postingStarts[index] }
+        var cursor = postingStarts
+        var postings = [UInt32](repeating: 0, count: postingValues.count)
+        for index in 0..<postingTerms.count {
+            let position = Int(rank[Int(postingTerms[index])])
+            postings[Int(cursor[position])] = postingValues[index]
+            cursor[position] += 1
+        }
+        let table = TermTable(bytes: sortedBytes, starts: sortedStarts, postingStarts: postingStarts, postings: postings)
+        return (table, rank)
+    }
+}
+
+/// Gives each distinct byte string a number, in order of first appearance: an open-addressing
+/// hash table over one buffer of bytes, hashing eight bytes at a time.
+final class ByteStringInterner {
+    /// Every string's bytes, back to back, in numbering order.
+    let bytes: PlainBuffer<UInt8>
+    /// Where string `i` starts in `bytes`; `starts[count]` is the end.
+    let starts: PlainBuffer<UInt32>
+    /// String numbers + 1 (0 is empty).
+    @exclusivity(unchecked) private var slots: PlainBuffer<UInt32>
+    /// Each string's hash, to grow without rehashing and to skip most byte comparisons.
+    private let hashes: PlainBuffer<UInt32>
+
+    init(expectedCount: Int) {
+        var capacity = 1024
+        while capacity < expectedCount * 2 { capacity *= 2 }
+        slots = PlainBuffer(zeroed: capacity)
+        bytes = PlainBuffer(capacity: expectedCount * 8)
+        starts = PlainBuffer(capacity: expectedCount + 1)
+        starts.append(0)
+        hashes = PlainBuffer(capacity: expectedCount)
+    }
+
+    var count: Int { starts.count - 1 }
+
+    /// The bytes of string `number`.
+    @inline(__always)
+    func bytes(of number: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = Int(starts[number])
+        return UnsafeBufferPointer(start: bytes.base + start, count: Int(starts[number + 1]) - start)
+    }
+
+    /// The number of `key`, adding it if it is new.
+    func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
+        if count * 2 >= slots.count { grow() }
+        let hash = Self.hash(key)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let stored = slots[slot]
+            if stored == 0 { break }
+            let number = Int(stored - 1)
+            if hashes[number] == hash && Self.equal(bytes(of: number), key) { return (number, false) }
+            slot = (slot + 1) & mask
+        }
+        let number = count
+        bytes.append(contentsOf: key)
+        starts.append(UInt32(bytes.count))
+        hashes.append(hash)
+        slots[slot] = UInt32(number + 1)
+        return (number, true)
+    }
+
+    @inline(__always)
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        var offset = 0
+        while offset < a.count {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    private func grow() {
+        let larger = PlainBuffer<UInt32>(zeroed: slots.count * 2)
+        let mask = larger.count - 1
+        for number in 0..<count {
+            var slot = Int(hashes[number]) & mask
+            while larger[slot] != 0 { slot = (slot + 1) & mask }
+            larger[slot] = UInt32(number + 1)
+        }
+        slots = larger
+    }
+
+    /// A 32-bit hash of `key`, eight bytes at a time (the last eight, or fewer, overlapping).
+    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let count = key.count
+        guard let base = key.baseAddress, count > 0 else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(count &+ 1)
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+        } else if count >= 4 {
+            let first = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            let last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+            hash = mix(hash ^ (first << 32 | last))
+        } else {
+            hash = mix(hash ^ (UInt64(base[0]) << 16 | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1])))
+        }
+        return UInt32(truncatingIfNeeded: hash >> 32)
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var value = value &* 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 32
+        return value &* 0xC4CE_B9FE_1A85_EC53
+    }
+}
+
+/// A growable array of plain values for the index builder's hot loops: appends and reads
+/// without copy-on-write, uniqueness or bounds checks. Owned by one builder; the built index
+/// copies what it keeps into arrays.
+final class PlainBuffer<Element: BitwiseCopyable> {
+    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
+    @exclusivity(unchecked) private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    /// A buffer of `count` zero values.
+    init(zeroed count: Int) {
+        capacity = max(count, 16)
+        base = .allocate(capacity: capacity)
+        UnsafeMutableRawPointer(base).initializeMemory(as: UInt8.self, repeating: 0,
+                                                       count: capacity * MemoryLayout<Element>.stride)
+        self.count = count
+    }
+
+    deinit { base.deallocate() }
+
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// Empties the buffer, keeping its memory.
+    func removeAll() { count = 0 }
+
+    @inline(__always)
+    subscript(index: Int) -> Element {
+        get { base[index] }
+        set { base[index] = newValue }
+    }
+
+    @inline(__always)
+    func append(_ value: Element) {
+        if count == capacity { grow(to: count + 1) }
+        (base + count).initialize(to: value)
+        count += 1
+    }
+
+    func append(contentsOf values: UnsafeBufferPointer<Element>) {
+        guard let source = values.baseAddress, !values.isEmpty else { return }
+        if count + values.count > capacity { grow(to: count + values.count) }
+        (base + count).initialize(from: source, count: values.count)
+        count += values.count
+    }
+
+    private func grow(to minimum: Int) {
+        let larger = max(minimum, capacity * 2)
+        let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+        storage.initialize(from: base, count: count)
+        base.deallocate()
+        base = storage
+        capacity = larger
+    }
+}
+
+extension PlainBuffer where Element == UInt8 {
+    /// Appends one scalar as UTF-8.
+    @inline(__always)
+    func appendUTF8(_ value: UInt32) {
+        if capacity - count < 4 { grow(to: count + 4) }
+        let output = base + count
+        switch value {
+        case 0..<0x80:
+            output[0] = UInt8(truncatingIfNeeded: value)
+            count += 1
+        case 0x80..<0x800:
+            output[0] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 2
+        case 0x800..<0x10000:
+            output[0] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F)
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 3
+        default:
+            output[0] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+            output[1] = UInt8(truncatingIfNeeded: 0x80 | (value >> 12) & 0x3F)
+            output[2] = UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F)
+            output[3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+            count += 4
+        }
+    }
+}

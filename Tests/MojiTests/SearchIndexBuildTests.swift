@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+@testable import Moji
+
+/// The index builder's fast paths (folding each raw word once, straight from UTF-8; phrase keys
+/// from a name's words; integer-keyed term sort; radix-sorted grams) give exactly what folding
+/// each string with ``TextFolding``, as queries are folded, would.
+@Suite("Search index build")
+struct SearchIndexBuildTests {
+    /// Names that take every path: ASCII, Latin with diacritics and ligatures, punctuation,
+    /// white space runs, variation selectors inside words, kana with voiced sound marks
+    /// (composed, combining, half-width, at a word's start), full-width forms, emoji, Thai, Hangul.
+    static let samples = [
+        "grinning face", "Crème BRÛLÉE", "flag: Germany", "  leading and  double\tspaces ", "keycap: #️⃣",
+        "ǅemal İstanbul straße Æsir", "Ωmega σς", "\u{301}alone e\u{301}cole", "サムズアップ", "ｶﾞｷﾞｸﾞ ﾊﾟﾝ",
+        "か\u{3099}き\u{309A}", "ﾞstart ゛end", "ヴァイオリン ゝゞヽヾ", "ＦＵＬＬ　ｗｉｄｔｈ １２３", "ℹ️ information Ⓜ️",
+        "man\u{200D}woman 👍🏽 thumbs", "ไทย ภาษา", "한국어 낱말", "笑顔\u{FE0F}の顔", "e-mail +1 :-)", "",
+    ]
+
+    private static func utf8(_ scalars: [UInt32], marker: UInt8? = nil) -> [UInt8] {
+        var bytes: [UInt8] = marker.map { [$0] } ?? []
+        SearchSegmentBuilder.append(scalars, to: &bytes)
+        return bytes
+    }
+
+    private static func contains(_ table: TermTable, _ key: [UInt8]) -> Bool {
+        key.withUnsafeBufferPointer { table.index(of: $0) } != nil
+    }
+
+    @Test("a name's words and phrase keys are those TextFolding gives, and nothing else")
+    func namesFoldLikeQueries() {
+        for text in Self.samples {
+            let builder = SearchSegmentBuilder()
+            builder.addName(text, entry: 7)
+            let segment = builder.build(localeRank: 0, source: .custom)
+            let words = TextFolding.words(text)
+            for word in words {
+                #expect(Self.contains(segment.words, Self.utf8(word)), "word of \(text.debugDescription)")
+            }
+            #expect(segment.words.count == Set(words).count, "words of \(text.debugDescription)")
+            var phrases = 0
+            let raw = TextFolding.rawKey(text)
+            if !raw.isEmpty {
+                phrases += 1
+                #expect(Self.contains(segment.phrases, Self.utf8(raw, marker: SearchSegment.rawKeyMarker)),
+                        "raw key of \(text.debugDescription)")
+            }
+            if !words.isEmpty {
+                phrases += 1
+                let joined = SearchSegmentBuilder.joined(words)
+                #expect(Self.contains(segment.phrases, Self.utf8(joined, marker: SearchSegment.wordsKeyMarker)),
+                        "words key of \(text.debugDescription)")
+            }
+            #expect(segment.phrases.count == phrases, "phrases of \(text.debugDescription)")
+        }
+    }
+
+    @Test("shortcodes and keywords: words, and the code whole with its punctuation")
+    func shortcodesAndKeywords() {
+        let builder = SearchSegmentBuilder()
+        builder.addShortcode("Thumbs_Up", kind: .github, entry: 1)
+        builder.addShortcode("+1", kind: .github, entry: 1)
+        builder.addKeywords(field: "hand|Thumb|ＵＰ", entry: 1)
+        let segment = builder.build(localeRank: 0, source: .universal)
+        for word in ["thumbs", "up", "1", "hand", "thumb"] {
+            #expect(Self.contains(segment.words, Array(word.utf8)), "\(word)")
+        }
+        #expect(segment.words.count == 5)
+        #expect(Self.contains(segment.phrases, [SearchSegment.rawKeyMarker] + Array("thumbs_up".utf8)))
+        #expect(Self.contains(segment.phrases, [SearchSegment.rawKeyMarker] + Array("+1".utf8)))
+    }
+
+    @Test("terms are sorted by their bytes and the grams are every inner pair, sorted", arguments: ["en", "ja", "th", "zh"])
+    func tablesAreOrdered(locale: String) throws {
+        let search = try EmojiSearch(locales: [MojiLocale(locale)])
+        let segment = search.index.segments[0]
+        for table in [segment.words, segment.phrases] {
+            for index in 1..<table.count {
+                let previous = Array(table.term(at: index - 1))
+                let term = Array(table.term(at: index))
+                #expect(previous.lexicographicallyPrecedes(term), "\(locale) term \(index)")
+            }
+        }
+        // The grams, generated naively from the sorted words.
+        var expected: [UInt64] = []
+        for index in 0..<segment.words.count {
+            let scalars = String(decoding: segment.words.term(at: index), as: UTF8.self).unicodeScalars.map(\.value)
+            guard scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) else { continue }
+            for position in 1..<scalars.count {
+                let next = position + 1 < scalars.count ? UInt64(scalars[position + 1]) : 0
+                expected.append(UInt64(scalars[position]) << 43 | next << 22 | UInt64(index))
+            }
+        }
+        #expect(segment.grams == expected.sorted())
+    }
+
+    @Test("the folding table, decomposed in one call, equals decomposing scalar by scalar")
+    func latinFoldingTable() {
+        let special: [UInt32: String] = [
+            0x00DF: "ss", 0x1E9E: "ss", 0x00E6: "ae", 0x00C6: "ae", 0x0153: "oe", 0x0152: "oe",
+            0x00F8: "o", 0x00D8: "o", 0x0111: "d", 0x0110: "d", 0x0142: "l", 0x0141: "l",
+            0x0131: "i", 0x00FE: "th", 0x00DE: "th", 0x0127: "h", 0x0126: "h", 0x03C2: "σ",
+        ]
+        for value in UInt32(0x80)..<0x2000 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            var expected: [UInt32]?
+            if let text = special[value] {
+                expected = text.unicodeScalars.map(\.value)
+            } else {
+                let properties = scalar.properties
+                let decomposes = (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
+                    || (0x1E00...0x1FFF).contains(value)
+                if decomposes || properties.changesWhenLowercased {
+                    let lower = properties.changesWhenLowercased ? properties.lowercaseMapping : String(scalar)
+                    let text = decomposes ? lower.decomposedStringWithCanonicalMapping : lower
+                    expected = text.unicodeScalars.map(\.value).filter { !TextFolding.isCombiningDiacritic($0) }
+                }
+            }
+            if let folded = expected, folded == [value] || folded.count > 3 { expected = nil }
+            let actual = LatinFolding.table[value].map { Array($0) }
+            #expect(actual == expected, "U+\(String(value, radix: 16))")
+        }
+    }
+}
