@@ -5,15 +5,16 @@ skin tones included), in several languages. Deterministic: the same seed gives t
 
     python3 Benchmarks/make-text-corpus.py --output .build/text-corpus.txt [--megabytes 12] [--seed 2025]
 
-Standard library only. The emoji come from the committed catalog (Sources/Moji/Resources/Catalog/core.txt).
+Standard library only. The emoji come from the committed catalog (Sources/Moji/Resources/Catalog/emoji.bin).
 """
 import argparse
 import itertools
 import os
 import random
+import struct
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORE = os.path.join(HERE, "..", "Sources", "Moji", "Resources", "Catalog", "core.txt")
+TABLE = os.path.join(HERE, "..", "Sources", "Moji", "Resources", "Catalog", "emoji.bin")
 
 ENGLISH = """the of and to in is you that it he was for on are as with his they at be this have from or one
 had by word but not what all were we when your can said there use an each which she do how their if will up
@@ -35,12 +36,19 @@ PUNCTUATION = [".", ".", ".", "!", "?", ",", ",", ":", " -", "..."]
 
 
 def catalog_emoji():
+    """The fully-qualified emoji (components left out) of emoji.bin, in CLDR order (layout: see
+    EmojiTableFormat in Sources/Moji/Catalog/EmojiTableFile.swift)."""
+    with open(TABLE, "rb") as handle:
+        data = handle.read()
+    magic, _version, count, _blob_size = struct.unpack_from("<8sIII", data, 0)
+    assert magic == b"MOJIEMOJ", "not a Moji emoji table"
+    offset = 20 + count * 12
     emoji = []
-    with open(CORE, encoding="utf-8") as handle:
-        for line in handle:
-            fields = line.rstrip("\n").split("\t")
-            if fields[0] == "e":
-                emoji.append("".join(chr(int(part, 16)) for part in fields[1].split("-")))
+    for row in range(count):
+        length, flags = struct.unpack_from("<BB", data, 20 + row * 12)
+        if not flags & 1:
+            emoji.append(data[offset:offset + length].decode("utf-8"))
+        offset += length
     return emoji
 
 

@@ -39,6 +39,7 @@ public struct CatalogBuilder {
         let locales = try LocaleBuilder(source: source, model: model).build()
         catalog.localeIdentifiers = locales.map(\.identifier)
         catalog.files[CatalogFormat.coreFile] = Data(CatalogWriter.core(model: model, locales: locales).utf8)
+        catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(model: model)
         let shortcodes = try ShortcodeBuilder(source: source, model: model).build()
         catalog.skippedShortcodeKeys = shortcodes.skipped
         catalog.files[CatalogFormat.shortcodesFile] = Data(shortcodes.text.utf8)

@@ -32,7 +32,7 @@ struct CatalogErrorTests {
 
     @Test("a bad record names its line")
     func badRecord() throws {
-        let folder = try temporaryCatalog(core: "moji-core\t1\t17.0\ng\tsmileys-emotion\tSmileys & Emotion\ns\tface-smiling\t0\ne\tZZZ\t0\t1.0\n")
+        let folder = try temporaryCatalog(core: "moji-core\t1\t17.0\ng\tsmileys-emotion\tSmileys & Emotion\ns\tface-smiling\t0\ns\tface-affection\t7\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: CatalogError.self) { try EmojiCatalog(directory: folder) }
         guard case .malformedFile(_, let line, _)? = error else {
@@ -40,6 +40,24 @@ struct CatalogErrorTests {
             return
         }
         #expect(line == 4)
+    }
+
+    @Test("a truncated emoji table names the file")
+    func truncatedTable() throws {
+        let bundled = EmojiCatalog.bundledDirectory
+        let core = try String(contentsOf: bundled.appendingPathComponent(CatalogFormat.coreFile), encoding: .utf8)
+        let folder = try temporaryCatalog(core: core)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let table = try Data(contentsOf: bundled.appendingPathComponent(EmojiTableFormat.fileName))
+        let path = folder.appendingPathComponent(EmojiTableFormat.fileName)
+        try table.prefix(table.count / 2).write(to: path)
+        let error = #expect(throws: CatalogError.self) { try EmojiCatalog(directory: folder) }
+        guard case .malformedFile(let file, _, let reason)? = error else {
+            Issue.record("expected malformedFile, got \(String(describing: error))")
+            return
+        }
+        #expect(file == path.path)
+        #expect(reason.contains("bytes"))
     }
 
     @Test("an error says what to do")

@@ -8,7 +8,8 @@ import Foundation
 /// because the catalog must be ready in about a millisecond.
 struct CatalogFileReader {
     let path: String
-    private let bytes: [UInt8]
+    /// The file's bytes, inflated when the file is compressed.
+    let bytes: [UInt8]
 
     init(url: URL) throws(CatalogError) {
         path = url.path
@@ -113,73 +114,5 @@ struct CatalogRecord: ~Copyable {
             value = value &* 10 &+ Int(byte &- 0x30)
         }
         return negative ? -value : value
-    }
-
-    /// `major.minor` as an Emoji version.
-    func version(_ field: Int) -> EmojiVersion? {
-        var major = 0
-        var minor = 0
-        var digits = 0
-        var seenDot = false
-        for position in fields[field] {
-            let byte = bytes[position]
-            if byte == 0x2E && !seenDot { seenDot = true; continue }
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            digits += 1
-            if seenDot { minor = minor * 10 + Int(byte - 0x30) } else { major = major * 10 + Int(byte - 0x30) }
-        }
-        return digits > 0 ? EmojiVersion(major, minor) : nil
-    }
-
-    /// Dash-separated hex code points as a string, with ``CatalogStorage/lookupHash(_:)`` of its
-    /// scalars computed in the same pass.
-    func emojiString(hex field: Int) -> (string: String, hash: UInt64)? {
-        // The longest RGI sequences (subdivision flags, families) take under 40 bytes of UTF-8.
-        var utf8: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        return withUnsafeMutableBytes(of: &utf8) { buffer -> (String, UInt64)? in
-            var hash = CatalogStorage.hashSeed
-            var length = 0
-            var value: UInt32 = 0
-            var digits = 0
-            var position = fields[field].lowerBound
-            let end = fields[field].upperBound
-            while true {
-                let byte: UInt8 = position < end ? bytes[position] : 0x2D
-                switch byte {
-                case 0x30...0x39: value = value << 4 | UInt32(byte - 0x30); digits += 1
-                case 0x41...0x46: value = value << 4 | UInt32(byte - 0x41 + 10); digits += 1
-                case 0x2D:
-                    guard digits > 0, digits <= 6, length + 4 <= buffer.count, Unicode.Scalar(value) != nil else { return nil }
-                    if value != 0xFE0F { hash = (hash ^ UInt64(value)) &* CatalogStorage.hashPrime }
-                    if value < 0x80 {
-                        buffer[length] = UInt8(value)
-                        length += 1
-                    } else if value < 0x800 {
-                        buffer[length] = UInt8(0xC0 | value >> 6)
-                        buffer[length + 1] = UInt8(0x80 | value & 0x3F)
-                        length += 2
-                    } else if value < 0x10000 {
-                        buffer[length] = UInt8(0xE0 | value >> 12)
-                        buffer[length + 1] = UInt8(0x80 | value >> 6 & 0x3F)
-                        buffer[length + 2] = UInt8(0x80 | value & 0x3F)
-                        length += 3
-                    } else {
-                        buffer[length] = UInt8(0xF0 | value >> 18)
-                        buffer[length + 1] = UInt8(0x80 | value >> 12 & 0x3F)
-                        buffer[length + 2] = UInt8(0x80 | value >> 6 & 0x3F)
-                        buffer[length + 3] = UInt8(0x80 | value & 0x3F)
-                        length += 4
-                    }
-                    value = 0
-                    digits = 0
-                    if position >= end {
-                        return (String(decoding: UnsafeRawBufferPointer(rebasing: buffer[0..<length]), as: UTF8.self), hash)
-                    }
-                default:
-                    return nil
-                }
-                position += 1
-            }
-        }
     }
 }

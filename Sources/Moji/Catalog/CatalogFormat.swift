@@ -2,11 +2,11 @@
 ///
 /// A catalog is a folder:
 ///
-/// - `core.txt` (`moji-core`): the locale-independent emoji list in CLDR order.
+/// - `core.txt` (`moji-core`): the locale-independent metadata. Header: the Unicode Emoji version.
 ///   Records: `l` locale and its parent (`-` for none); `g` group identifier and Unicode name;
-///   `s` subgroup identifier and group index; `e` fully-qualified emoji and `c` component,
-///   each with dash-separated hex code points, subgroup index and Emoji version, and for a
-///   toned emoji the index of its neutral base and its tones per person as digits 1–5.
+///   `s` subgroup identifier and group index.
+/// - `emoji.bin`: every fully-qualified emoji and component in CLDR order, with subgroup,
+///   Emoji version, neutral base and tones per person (see ``EmojiTableFormat``).
 /// - `shortcodes.txt` (`moji-shortcodes`): `k` preset, emoji index, codes…; `m` emoji index,
 ///   emoticons….
 /// - `locales/<identifier>.txt.z` (`moji-locale`, zlib-compressed): the names in which one locale

@@ -12,7 +12,7 @@ final class CatalogStorage: Sendable {
     let localeParents: [(identifier: String, parent: String?)]
     let localeIdentifiers: Set<String>
 
-    let characters: [String]
+    let characters: EmojiCharacters
     let subgroupIndices: [Int]
     let versions: [EmojiVersion]
     let isComponent: [Bool]
@@ -33,8 +33,8 @@ final class CatalogStorage: Sendable {
     /// Indices of the fully-qualified emoji that are not components, in CLDR order.
     let emojiIndices: [Int]
     let componentIndices: [Int]
-    /// The component index of each tone's modifier, for names.
-    let toneComponentIndices: [SkinTone: Int]
+    /// The component index of each tone's modifier, for names, by the tone's raw value.
+    private let toneComponents: [Int?]
 
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
     let localizations = Locked<[String: LocalizedCatalog]>([:])
@@ -51,55 +51,9 @@ final class CatalogStorage: Sendable {
         var groups: [EmojiGroup] = []
         var subgroups: [EmojiSubgroup] = []
         var localeParents: [(String, String?)] = []
-        var characters: [String] = []
-        var subgroupIndices: [Int] = []
-        var versions: [EmojiVersion] = []
-        var isComponent: [Bool] = []
-        var baseIndices: [Int] = []
-        var tones: [[SkinTone]] = []
-        var hashes: [UInt64] = []
-        hashes.reserveCapacity(4096)
-        characters.reserveCapacity(4096)
-        subgroupIndices.reserveCapacity(4096)
-        versions.reserveCapacity(4096)
-        isComponent.reserveCapacity(4096)
-        baseIndices.reserveCapacity(4096)
-        tones.reserveCapacity(4096)
 
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
-            case UInt8(ascii: "e"), UInt8(ascii: "c"):
-                guard record.count == 4 || record.count == 6, let (character, hash) = record.emojiString(hex: 1),
-                      let subgroup = record.int(2), subgroups.indices.contains(subgroup)
-                else { throw reader.malformed(record.line, "expected hex code points, a known subgroup index and a version") }
-                guard let version = record.version(3) else {
-                    throw reader.malformed(record.line, "'\(record.string(3))' is not an Emoji version")
-                }
-                let index = characters.count
-                characters.append(character)
-                hashes.append(hash)
-                subgroupIndices.append(subgroup)
-                versions.append(version)
-                isComponent.append(record.kind == UInt8(ascii: "c"))
-                if record.count == 6 {
-                    guard let base = record.int(4), base >= 0, base < index, let digits = record.int(5), digits > 0 else {
-                        throw reader.malformed(record.line, "a toned emoji needs an earlier base and its tones")
-                    }
-                    var personTones: [SkinTone] = []
-                    var rest = digits
-                    while rest > 0 {
-                        guard let tone = SkinTone(rawValue: rest % 10) else {
-                            throw reader.malformed(record.line, "tones must be digits 1 to 5")
-                        }
-                        personTones.insert(tone, at: 0)
-                        rest /= 10
-                    }
-                    baseIndices.append(base)
-                    tones.append(personTones)
-                } else {
-                    baseIndices.append(index)
-                    tones.append([])
-                }
             case UInt8(ascii: "g"):
                 guard record.count == 3 else { throw reader.malformed(record.line, "a group needs an identifier and a name") }
                 groups.append(EmojiGroup(identifier: record.string(1), unicodeName: record.string(2), index: groups.count))
@@ -117,6 +71,13 @@ final class CatalogStorage: Sendable {
             }
         }
 
+        let table = try EmojiTableFile(
+            url: directory.appendingPathComponent(EmojiTableFormat.fileName), subgroupCount: subgroups.count)
+        let characters = table.characters
+        let tones = table.tones
+        let isComponent = table.isComponent
+        let baseIndices = table.baseIndices
+
         var variants = IntegerTable(capacity: characters.count)
         var variantLists = [[Int]](repeating: [], count: characters.count)
         var personCounts = [Int8](repeating: 0, count: characters.count)
@@ -125,8 +86,9 @@ final class CatalogStorage: Sendable {
         var emojiIndices: [Int] = []
         var componentIndices: [Int] = []
         emojiIndices.reserveCapacity(characters.count)
+        componentIndices.reserveCapacity(16)
         for index in characters.indices {
-            if !lookup.insert(index, for: hashes[index]) {
+            if !lookup.insert(index, for: table.hashes[index]) {
                 lookupOverflow[Self.lookupKey(characters[index])] = index
             }
             if isComponent[index] { componentIndices.append(index) } else { emojiIndices.append(index) }
@@ -137,9 +99,9 @@ final class CatalogStorage: Sendable {
                 personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
             }
         }
-        var toneComponentIndices: [SkinTone: Int] = [:]
+        var toneComponents = [Int?](repeating: nil, count: SkinTone.allCases.count + 1)
         for tone in SkinTone.allCases {
-            if let index = lookup[Self.lookupHash(String(tone.modifier).unicodeScalars)] { toneComponentIndices[tone] = index }
+            toneComponents[tone.rawValue] = lookup[Self.lookupHash(String(tone.modifier).unicodeScalars)]
         }
 
         self.groups = groups
@@ -147,8 +109,8 @@ final class CatalogStorage: Sendable {
         self.localeParents = localeParents
         self.localeIdentifiers = Set(localeParents.map(\.0))
         self.characters = characters
-        self.subgroupIndices = subgroupIndices
-        self.versions = versions
+        self.subgroupIndices = table.subgroupIndices
+        self.versions = table.versions
         self.isComponent = isComponent
         self.baseIndices = baseIndices
         self.tones = tones
@@ -159,7 +121,7 @@ final class CatalogStorage: Sendable {
         self.lookupOverflow = lookupOverflow
         self.emojiIndices = emojiIndices
         self.componentIndices = componentIndices
-        self.toneComponentIndices = toneComponentIndices
+        self.toneComponents = toneComponents
     }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
@@ -206,14 +168,22 @@ final class CatalogStorage: Sendable {
 
     /// The key of a toned variant: its base and its normalized tones as base-6 digits.
     static func variantKey(base: Int, tones: [SkinTone]) -> Int {
-        // Tones 1–5 as base-6 digits stay below 6^4 = 1296 for up to four people.
-        base << 12 | SkinTone.normalized(tones).prefix(4).reduce(0) { $0 * 6 + $1.rawValue }
+        // Tones 1–5 as base-6 digits stay below 6^4 = 1296 for up to four people; one tone
+        // stands for everybody (see SkinTone.normalized), without making a normalized array.
+        guard let first = tones.first else { return base << 12 }
+        if tones.allSatisfy({ $0 == first }) { return base << 12 | first.rawValue }
+        var code = 0
+        for tone in tones.prefix(4) { code = code * 6 + tone.rawValue }
+        return base << 12 | code
     }
 
     /// The toned variant of `base` with these tones, if Unicode lists it.
     func variant(of base: Int, tones: [SkinTone]) -> Int? {
         variants[UInt64(Self.variantKey(base: base, tones: tones))]
     }
+
+    /// The index of the component for a tone's modifier (🏻 for `.light`).
+    func componentIndex(of tone: SkinTone) -> Int? { toneComponents[tone.rawValue] }
 
     func parent(of locale: String) -> String? {
         localeParents.first(where: { $0.identifier == locale })?.parent

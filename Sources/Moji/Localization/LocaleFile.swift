@@ -1,29 +1,51 @@
 import Foundation
 
 /// A locale's names, group names and name separators, after inheritance.
+///
+/// Emoji names stay in the files' bytes and become strings when read: making some 2,000
+/// strings (most of them longer than Swift stores inline in CJK and other scripts) was most
+/// of the time it took to load a locale.
 struct LocaleNames: Sendable {
-    var names: [String?]
+    /// The bytes of each file read, in the order read.
+    private var buffers: [[UInt8]] = []
+    /// Where each emoji's name is: a buffer and a byte range; buffer -1 when none says.
+    private var nameBuffers: [Int32]
+    private var nameRanges: [Range<Int32>]
     var groupNames: [String?]
     var subgroupNames: [String?]
     var separators: (baseToTones: String, betweenTones: String)?
 
     init(emojiCount: Int, groupCount: Int, subgroupCount: Int) {
-        names = Array(repeating: nil, count: emojiCount)
+        nameBuffers = Array(repeating: -1, count: emojiCount)
+        nameRanges = Array(repeating: 0..<0, count: emojiCount)
         groupNames = Array(repeating: nil, count: groupCount)
         subgroupNames = Array(repeating: nil, count: subgroupCount)
+    }
+
+    /// The name of the emoji at `index`, if a file read gives one.
+    func name(at index: Int) -> String? {
+        let buffer = Int(nameBuffers[index])
+        guard buffer >= 0 else { return nil }
+        let range = nameRanges[index]
+        return buffers[buffer].withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]), as: UTF8.self)
+        }
     }
 
     /// Lays one names file over what is here (`p`, `g`, `s` and `n` records).
     mutating func read(_ url: URL) throws(CatalogError) {
         let reader = try CatalogFileReader(url: url)
         _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
+        let buffer = Int32(buffers.count)
+        buffers.append(reader.bytes)
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
             case UInt8(ascii: "n"):
-                guard record.count == 3, let index = record.int(1), names.indices.contains(index) else {
+                guard record.count == 3, let index = record.int(1), nameBuffers.indices.contains(index) else {
                     throw reader.malformed(record.line, "a name record needs a known emoji index and a name")
                 }
-                names[index] = record.string(2)
+                nameBuffers[index] = buffer
+                nameRanges[index] = Int32(record.fields[2].lowerBound)..<Int32(record.fields[2].upperBound)
             case UInt8(ascii: "g"):
                 guard record.count == 3, let index = record.int(1), groupNames.indices.contains(index) else {
                     throw reader.malformed(record.line, "a group record needs a known group index and a name")

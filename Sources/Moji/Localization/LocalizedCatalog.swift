@@ -95,7 +95,7 @@ public final class LocalizedCatalog: Sendable {
     }
 
     func name(at index: Int) -> String {
-        if let name = strings.names[index] { return name }
+        if let name = strings.name(at: index) { return name }
         if storage.tones[index].isEmpty { return fallback?.name(at: index) ?? storage.characters[index] }
         return Self.derivedName(base: name(at: storage.baseIndices[index]), toneNames: toneNames(at: index),
                                 separators: separators)
@@ -141,7 +141,7 @@ public final class LocalizedCatalog: Sendable {
 
     /// The localized name of a skin tone ("light skin tone", "明るい肌色").
     public func name(of tone: SkinTone) -> String {
-        storage.toneComponentIndices[tone].map(name(at:)) ?? tone.identifier
+        storage.componentIndex(of: tone).map(name(at:)) ?? tone.identifier
     }
 
     /// The CLDR shortcodes of `emoji` in this locale, without colons.

@@ -28,7 +28,7 @@ final class EmojiAutomaton: Sendable {
 
     init(storage: CatalogStorage, properties: EmojiProperties) {
         self.storage = storage
-        trie = SequenceTrie(storage.characters)
+        trie = SequenceTrie(Array(storage.characters))
         var flags = properties.flags
         for (scalar, value) in flags where value & Self.emoji != 0 { flags[scalar] = value | Self.mayStart }
         for character in storage.characters {

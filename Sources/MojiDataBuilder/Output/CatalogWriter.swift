@@ -11,16 +11,37 @@ enum CatalogWriter {
         for locale in locales { lines.append("l\t\(locale.identifier)\t\(locale.parent ?? "-")") }
         for group in model.groups { lines.append("g\t\(group.identifier)\t\(group.name)") }
         for subgroup in model.subgroups { lines.append("s\t\(subgroup.identifier)\t\(subgroup.group)") }
-        for entry in model.entries {
-            var fields = [entry.isComponent ? "c" : "e", hex(entry.test.scalars), String(entry.subgroupIndex),
-                          entry.test.version.description]
-            if let base = entry.baseIndex {
-                fields.append(String(base))
-                fields.append(entry.tones.map { String($0.rawValue) }.joined())
-            }
-            lines.append(fields.joined(separator: "\t"))
-        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The emoji table in the layout ``Moji/EmojiTableFormat`` describes.
+    static func emojiTable(model: CatalogModel) throws(BuildError) -> Data {
+        var rows: [UInt8] = []
+        var blob: [UInt8] = []
+        func append32(_ value: UInt32, to bytes: inout [UInt8]) {
+            bytes += [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)]
+        }
+        for (index, entry) in model.entries.enumerated() {
+            let utf8 = Array(entry.test.string.utf8)
+            let tones = entry.tones.reduce(0) { $0 * 10 + UInt32($1.rawValue) }
+            guard utf8.count <= 255, entry.subgroupIndex <= 0xFFFF, index < Int(EmojiTableFormat.noBase),
+                  entry.test.version.major <= 255, entry.test.version.minor <= 255, entry.tones.count <= 9 else {
+                throw .inconsistentData("'\(entry.test.name)' does not fit the emoji table's row")
+            }
+            rows.append(UInt8(utf8.count))
+            rows.append(entry.isComponent ? EmojiTableFormat.componentFlag : 0)
+            rows += [UInt8(entry.subgroupIndex & 0xFF), UInt8(entry.subgroupIndex >> 8)]
+            rows += [UInt8(entry.test.version.major), UInt8(entry.test.version.minor)]
+            let base = entry.baseIndex.map(UInt16.init) ?? EmojiTableFormat.noBase
+            rows += [UInt8(base & 0xFF), UInt8(base >> 8)]
+            append32(tones, to: &rows)
+            blob += utf8
+        }
+        var file = EmojiTableFormat.magic
+        append32(UInt32(CatalogFormat.version), to: &file)
+        append32(UInt32(model.entries.count), to: &file)
+        append32(UInt32(blob.count), to: &file)
+        return Data(file + rows + blob)
     }
 
     /// The names file and the keywords file of one locale.
