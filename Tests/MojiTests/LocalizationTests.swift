@@ -18,6 +18,7 @@ struct LocalizationTests {
         #expect(try catalog.locale(for: "de-AT").identifier == "de")
         #expect(try catalog.locale(for: "nb").identifier == "no")
         #expect(catalog.availableLocales.count >= 160)
+        #expect(Moji.availableLocales == catalog.availableLocales)
         #expect(catalog.availableLocales.contains("zh-Hant-HK"))
     }
 
