@@ -14,9 +14,13 @@ struct SearchBenchmark: ParsableCommand {
 
             Index build: the catalog's files for the locale and English (names, keywords, \
             shortcodes, emoticons) are loaded before timing, so the figures are the index alone. \
-            cold_one_locale_ms is the process's first index (one locale), which also builds \
-            what every index of the catalog shares: the segment of GitHub, Slack and emojibase \
-            shortcodes, emoticons and characters, and the folding tables. one_locale_* is a \
+            cold_one_locale_ms is the wall time of the process's first \
+            EmojiSearch(catalog:locales: [locale]), one sample per process (run the command \
+            several times for a median): everything that call does once the files are loaded, \
+            that is the folding table (spread from generated data), what every index of the \
+            catalog shares (the neutral emoji with versions and groups, and the segment of \
+            GitHub, Slack and emojibase shortcodes, emoticons and characters) and the locale's \
+            own segment, with the first touch of the memory they take. one_locale_* is a \
             later index of the locale alone (its segment only: the issue's "index build for one \
             locale"), with_english_* one of the locale and English (the default search), each \
             the median and fastest of --builds builds.

@@ -39,6 +39,6 @@ final class CatalogSearchBase: Sendable {
         self.neutralEntries = neutral.map { Int32($0.index) }
         self.versions = versions
         self.groupIndices = groupIndices
-        self.universal = SearchIndex.universalSegment(neutral)
+        self.universal = SearchIndex.universalSegment(neutral, catalog: catalog)
     }
 }

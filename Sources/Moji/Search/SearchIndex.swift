@@ -81,14 +81,30 @@ final class SearchIndex: Sendable {
     }
 
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
-    static func universalSegment(_ emojis: [Emoji]) -> SearchSegment {
+    static func universalSegment(_ emojis: [Emoji], catalog: EmojiCatalog) -> SearchSegment {
         let builder = SearchSegmentBuilder()
-        let presets: [(ShortcodePreset, SearchSegment.PhraseKind)] = [(.github, .github), (.slack, .slack), (.emojibase, .emojibase)]
+        // The shortcode tables, read once rather than through a lock per emoji and preset.
+        let tables = catalog.storage.shortcodes
+        let presets: [(codes: [Int: [String]], kind: SearchSegment.PhraseKind)] = [
+            (tables.indexToCodes[.github] ?? [:], .github), (tables.indexToCodes[.slack] ?? [:], .slack),
+            (tables.indexToCodes[.emojibase] ?? [:], .emojibase),
+        ]
+        // An emoji's codes in earlier presets with their phrase terms: most GitHub codes are
+        // Slack's too, and folding one again would only repeat the same postings.
+        var earlier: [(code: String, phrase: Int?)] = []
         for emoji in emojis {
-            builder.addExact(emoji.character, kind: .character, entry: emoji.index)
-            for emoticon in emoji.emoticons { builder.addExact(emoticon, kind: .emoticon, entry: emoji.index) }
-            for (preset, kind) in presets {
-                for code in emoji.shortcodes(preset) { builder.addShortcode(code, kind: kind, entry: emoji.index) }
+            let index = emoji.index
+            builder.addExact(emoji.character, kind: .character, entry: index)
+            for emoticon in tables.indexToEmoticons[index] ?? [] { builder.addExact(emoticon, kind: .emoticon, entry: index) }
+            earlier.removeAll(keepingCapacity: true)
+            for preset in presets {
+                for code in preset.codes[index] ?? [] {
+                    if let repeated = earlier.first(where: { $0.code == code }) {
+                        if let phrase = repeated.phrase { builder.addPhrase(term: phrase, kind: preset.kind, entry: index) }
+                    } else {
+                        earlier.append((code, builder.addShortcode(code, kind: preset.kind, entry: index)))
+                    }
+                }
             }
         }
         return builder.build(localeRank: 0, source: .universal)

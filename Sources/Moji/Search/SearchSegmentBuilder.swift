@@ -63,10 +63,18 @@ final class SearchSegmentBuilder {
         addWords(of: field, field: .keyword, entry: entry)
     }
 
-    /// A shortcode (without colons): its words, and the whole code.
-    func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) {
+    /// A shortcode (without colons): its words, and the whole code. Returns the code's phrase
+    /// term for ``addPhrase(term:kind:entry:)``, or nil if it folds to nothing.
+    @discardableResult
+    func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) -> Int? {
         addWords(of: code, field: .shortcode, entry: entry)
-        addRawPhrase(code, kind: kind, entry: entry)
+        return addRawPhrase(code, kind: kind, entry: entry)
+    }
+
+    /// A phrase term returned by ``addShortcode(_:kind:entry:)`` for the same entry, under another
+    /// kind: what adding the same code again gives (its words' postings are already there).
+    func addPhrase(term: Int, kind: SearchSegment.PhraseKind, entry: Int) {
+        phrases.add(term: term, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
     }
 
     /// An emoticon or the emoji character: matched only whole (or, for emoticons, by prefix
@@ -235,8 +243,10 @@ final class SearchSegmentBuilder {
     // MARK: Phrases
 
     /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``):
-    /// in one pass over the bytes when every scalar folds on its own, else the slow way.
-    private func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+    /// in one pass over the bytes when every scalar folds on its own, else the slow way. Returns
+    /// its phrase term, or nil if it folds to nothing.
+    @discardableResult
+    private func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) -> Int? {
         key.removeAll()
         key.append(SearchSegment.rawKeyMarker)
         var text = text
@@ -286,8 +296,8 @@ final class SearchSegmentBuilder {
             TextFolding.rawKey(text, into: &scalars)
             for scalar in scalars { key.appendUTF8(scalar) }
         }
-        guard key.count > 1 else { return }
-        phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
+        guard key.count > 1 else { return nil }
+        return phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
     }
 
     // MARK: Building
