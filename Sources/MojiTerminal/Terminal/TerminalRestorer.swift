@@ -37,14 +37,7 @@ enum TerminalRestorer {
         for signal in crashSignals {
             installHandler(signal) { number in
                 TerminalRestorer.restore()
-                var action = sigaction()
-                sigemptyset(&action.sa_mask)
-                #if canImport(Glibc)
-                action.__sigaction_handler.sa_handler = SIG_DFL
-                #else
-                action.__sigaction_u.__sa_handler = SIG_DFL
-                #endif
-                sigaction(number, &action, nil)
+                TerminalRestorer.resetToDefault(number)
                 raise(number)
             }
         }
@@ -78,16 +71,19 @@ enum TerminalRestorer {
 
     /// Gives the signals back their default handlers.
     static func uninstall() {
-        for signal in terminatingSignals + crashSignals + [SIGWINCH] {
-            var action = sigaction()
-            sigemptyset(&action.sa_mask)
-            #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = SIG_DFL
-            #else
-            action.__sigaction_u.__sa_handler = SIG_DFL
-            #endif
-            sigaction(signal, &action, nil)
-        }
+        for signal in terminatingSignals + crashSignals + [SIGWINCH] { resetToDefault(signal) }
+    }
+
+    /// Gives one signal back its default handler; async-signal-safe.
+    private static func resetToDefault(_ signal: Int32) {
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        #else
+        action.__sigaction_u.__sa_handler = SIG_DFL
+        #endif
+        sigaction(signal, &action, nil)
     }
     #else
     static func restore() {}
