@@ -5,6 +5,8 @@ import Foundation
 /// Immutable once built; the caches for shortcodes and locales fill lazily under a lock.
 final class CatalogStorage: Sendable {
     let directory: URL
+    /// `directory` as a file path, to which file names are appended.
+    let directoryPath: String
     let unicodeVersion: EmojiVersion
     let groups: [EmojiGroup]
     let subgroups: [EmojiSubgroup]
@@ -19,11 +21,11 @@ final class CatalogStorage: Sendable {
     /// The neutral base of each emoji (its own index when it has no tone).
     let baseIndices: [Int]
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
-    let tones: [[SkinTone]]
-    /// ``variantKey(base:tones:)`` → the toned variant's index.
+    let tones: EmojiTones
+    /// ``variantKey(base:toneDigits:)`` → the toned variant's index.
     let variants: IntegerTable
     /// For each neutral base: its toned variants in CLDR order (empty when it takes no tone).
-    let variantLists: [[Int]]
+    let variantLists: VariantLists
     /// For each neutral base: how many people take a tone of their own (0 when none).
     let personCounts: [Int8]
     /// ``lookupHash(_:)`` of the FE0F-free code points → index; verified on lookup.
@@ -33,15 +35,14 @@ final class CatalogStorage: Sendable {
     /// Indices of the fully-qualified emoji that are not components, in CLDR order.
     let emojiIndices: [Int]
     let componentIndices: [Int]
-    /// The component index of each tone's modifier, for names, by the tone's raw value.
-    private let toneComponents: [Int?]
 
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
     let localizations = Locked<[String: LocalizedCatalog]>([:])
 
     init(directory: URL) throws(CatalogError) {
         self.directory = directory
-        let reader = try CatalogFileReader(url: directory.appendingPathComponent(CatalogFormat.coreFile))
+        directoryPath = directory.path
+        let reader = try CatalogFileReader(path: directoryPath + "/" + CatalogFormat.coreFile)
         let header = try reader.header(expecting: CatalogFormat.coreKind, version: CatalogFormat.version)
         guard header.count >= 3, let version = EmojiVersion(header[2]) else {
             throw reader.malformed(1, "the header does not name the Unicode Emoji version")
@@ -50,7 +51,7 @@ final class CatalogStorage: Sendable {
 
         var groups: [EmojiGroup] = []
         var subgroups: [EmojiSubgroup] = []
-        var localeParents: [(String, String?)] = []
+        var localeParents: [(identifier: String, parent: String?)] = []
 
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
@@ -71,57 +72,42 @@ final class CatalogStorage: Sendable {
             }
         }
 
-        let table = try EmojiTableFile(
-            url: directory.appendingPathComponent(EmojiTableFormat.fileName), subgroupCount: subgroups.count)
-        let characters = table.characters
-        let tones = table.tones
-        let isComponent = table.isComponent
-        let baseIndices = table.baseIndices
+        let table = try EmojiTableFile(path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
+        let count = table.characters.count
 
-        var variants = IntegerTable(capacity: characters.count)
-        var variantLists = [[Int]](repeating: [], count: characters.count)
-        var personCounts = [Int8](repeating: 0, count: characters.count)
-        var lookup = IntegerTable(capacity: characters.count)
+        var variants = IntegerTable(capacity: count)
+        var personCounts = [Int8](repeating: 0, count: count)
+        var lookup = IntegerTable(capacity: count)
         var lookupOverflow: [String: Int] = [:]
-        var emojiIndices: [Int] = []
-        var componentIndices: [Int] = []
-        emojiIndices.reserveCapacity(characters.count)
-        componentIndices.reserveCapacity(16)
-        for index in characters.indices {
+        for index in 0..<count {
             if !lookup.insert(index, for: table.hashes[index]) {
-                lookupOverflow[Self.lookupKey(characters[index])] = index
+                lookupOverflow[Self.lookupKey(table.characters[index])] = index
             }
-            if isComponent[index] { componentIndices.append(index) } else { emojiIndices.append(index) }
-            if !tones[index].isEmpty {
-                let base = baseIndices[index]
-                variants.insert(index, for: UInt64(Self.variantKey(base: base, tones: tones[index])))
-                variantLists[base].append(index)
-                personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
+            let digits = table.tones.digits[index]
+            if digits != 0 {
+                let base = table.baseIndices[index]
+                variants.insert(index, for: Self.variantKey(base: base, toneDigits: digits))
+                personCounts[base] = max(personCounts[base], Int8(EmojiTones.personCount(digits)))
             }
-        }
-        var toneComponents = [Int?](repeating: nil, count: SkinTone.allCases.count + 1)
-        for tone in SkinTone.allCases {
-            toneComponents[tone.rawValue] = lookup[Self.lookupHash(String(tone.modifier).unicodeScalars)]
         }
 
         self.groups = groups
         self.subgroups = subgroups
         self.localeParents = localeParents
-        self.localeIdentifiers = Set(localeParents.map(\.0))
-        self.characters = characters
+        self.localeIdentifiers = Set(localeParents.map(\.identifier))
+        self.characters = table.characters
         self.subgroupIndices = table.subgroupIndices
         self.versions = table.versions
-        self.isComponent = isComponent
-        self.baseIndices = baseIndices
-        self.tones = tones
+        self.isComponent = table.isComponent
+        self.baseIndices = table.baseIndices
+        self.tones = table.tones
         self.variants = variants
-        self.variantLists = variantLists
+        self.variantLists = VariantLists(baseIndices: table.baseIndices, tones: table.tones)
         self.personCounts = personCounts
         self.lookup = lookup
         self.lookupOverflow = lookupOverflow
-        self.emojiIndices = emojiIndices
-        self.componentIndices = componentIndices
-        self.toneComponents = toneComponents
+        self.emojiIndices = table.isComponent.indices.filter { !table.isComponent[$0] }
+        self.componentIndices = table.isComponent.indices.filter { table.isComponent[$0] }
     }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
@@ -166,26 +152,56 @@ final class CatalogStorage: Sendable {
         return String(scalars)
     }
 
-    /// The key of a toned variant: its base and its normalized tones as base-6 digits.
-    static func variantKey(base: Int, tones: [SkinTone]) -> Int {
-        // Tones 1–5 as base-6 digits stay below 6^4 = 1296 for up to four people; one tone
-        // stands for everybody (see SkinTone.normalized), without making a normalized array.
-        guard let first = tones.first else { return base << 12 }
-        if tones.allSatisfy({ $0 == first }) { return base << 12 | first.rawValue }
-        var code = 0
-        for tone in tones.prefix(4) { code = code * 6 + tone.rawValue }
-        return base << 12 | code
+    /// The key of a toned variant: its base beside its tones as normalized decimal digits
+    /// (one digit when everybody has the same tone, as ``SkinTone/normalized(_:)``).
+    static func variantKey(base: Int, toneDigits: UInt32) -> UInt64 {
+        UInt64(base) << 32 | UInt64(EmojiTones.normalized(toneDigits))
     }
 
     /// The toned variant of `base` with these tones, if Unicode lists it.
     func variant(of base: Int, tones: [SkinTone]) -> Int? {
-        variants[UInt64(Self.variantKey(base: base, tones: tones))]
+        guard !tones.isEmpty, let digits = EmojiTones.digits(tones) else { return nil }
+        return variants[Self.variantKey(base: base, toneDigits: digits)]
     }
 
     /// The index of the component for a tone's modifier (🏻 for `.light`).
-    func componentIndex(of tone: SkinTone) -> Int? { toneComponents[tone.rawValue] }
+    func componentIndex(of tone: SkinTone) -> Int? { index(of: String(tone.modifier).unicodeScalars) }
 
     func parent(of locale: String) -> String? {
         localeParents.first(where: { $0.identifier == locale })?.parent
     }
+}
+
+/// The toned variants of each neutral base, in CLDR order, in one flat array:
+/// `variantLists[base]` is `indices[starts[base]..<starts[base + 1]]`.
+///
+/// One array rather than an array per base, which took some 700 allocations and copies to load.
+struct VariantLists: RandomAccessCollection, Sendable {
+    /// Where each base's variants start in `indices`; one more entry marks the end.
+    private let starts: [Int]
+    /// The variants, grouped by base.
+    private let indices: [Int]
+
+    /// Groups every toned emoji (non-zero tone digits) under its base, keeping CLDR order.
+    init(baseIndices: [Int], tones: EmojiTones) {
+        let count = baseIndices.count
+        var starts = [Int](repeating: 0, count: count + 1)
+        for index in 0..<count where !tones.isNeutral(index) { starts[baseIndices[index] + 1] += 1 }
+        for base in 0..<count { starts[base + 1] += starts[base] }
+        var next = starts
+        var indices = [Int](repeating: 0, count: starts[count])
+        for index in 0..<count where !tones.isNeutral(index) {
+            let base = baseIndices[index]
+            indices[next[base]] = index
+            next[base] += 1
+        }
+        self.starts = starts
+        self.indices = indices
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count - 1 }
+
+    /// The toned variants of `base`, empty when it takes no tone.
+    subscript(base: Int) -> ArraySlice<Int> { indices[starts[base]..<starts[base + 1]] }
 }

@@ -31,8 +31,9 @@ public enum EmojiTableFormat {
 /// Making all 3,953 strings up front was the largest part of loading the catalog; most
 /// programs read a few hundred of them.
 struct EmojiCharacters: RandomAccessCollection, Sendable {
+    /// The bytes that hold the strings (the whole `emoji.bin`, so loading copies nothing).
     private let utf8: [UInt8]
-    /// Where each emoji's UTF-8 starts; one more entry marks the end of the last.
+    /// Where each emoji's UTF-8 starts in `utf8`; one more entry marks the end of the last.
     private let offsets: [Int32]
 
     init(utf8: [UInt8], offsets: [Int32]) {
@@ -50,21 +51,85 @@ struct EmojiCharacters: RandomAccessCollection, Sendable {
     }
 }
 
-/// The rows of `emoji.bin`, decoded.
-struct EmojiTableFile {
-    var characters = EmojiCharacters(utf8: [], offsets: [0])
-    var hashes: [UInt64] = []
-    var subgroupIndices: [Int] = []
-    var versions: [EmojiVersion] = []
-    var isComponent: [Bool] = []
-    var baseIndices: [Int] = []
-    var tones: [[SkinTone]] = []
+/// The skin tones of every emoji, kept as `emoji.bin` stores them: the tones per person as
+/// decimal digits 1–5, first person first (`15`: light, dark; 0: neutral).
+///
+/// `tones[index]` makes the `[SkinTone]` array when asked: making some 2,000 arrays up front
+/// was a fifth of loading the catalog.
+struct EmojiTones: RandomAccessCollection, Sendable {
+    /// Each emoji's tones as decimal digits.
+    let digits: [UInt32]
 
-    init(url: URL, subgroupCount: Int) throws(CatalogError) {
-        guard let data = FileManager.default.contents(atPath: url.path) else { throw .missingFile(path: url.path) }
-        let bytes = [UInt8](data)
-        func malformed(_ reason: String) -> CatalogError { .malformedFile(path: url.path, line: 0, reason: reason) }
-        guard bytes.count >= EmojiTableFormat.headerSize, Array(bytes[0..<8]) == EmojiTableFormat.magic else {
+    var startIndex: Int { 0 }
+    var endIndex: Int { digits.count }
+
+    /// The tones of the emoji at `index`, one per person (empty when neutral).
+    subscript(index: Int) -> [SkinTone] { Self.tones(digits[index]) }
+
+    /// Whether the emoji at `index` carries no tone.
+    func isNeutral(_ index: Int) -> Bool { digits[index] == 0 }
+
+    /// The tones that decimal digits stand for; the digits must be 1–5.
+    static func tones(_ digits: UInt32) -> [SkinTone] {
+        var tones: [SkinTone] = []
+        var rest = digits
+        while rest > 0 {
+            tones.append(SkinTone(rawValue: Int(rest % 10))!)
+            rest /= 10
+        }
+        return tones.reversed()
+    }
+
+    /// The digits of `tones`, or nil when there are too many to fit (more than nine).
+    static func digits(_ tones: [SkinTone]) -> UInt32? {
+        guard tones.count <= 9 else { return nil }
+        return tones.reduce(0) { $0 * 10 + UInt32($1.rawValue) }
+    }
+
+    /// The digits with one digit for everybody when every person has the same tone, as
+    /// ``SkinTone/normalized(_:)`` does for arrays: `11` → `1`, `15` stays `15`.
+    static func normalized(_ digits: UInt32) -> UInt32 {
+        let last = digits % 10
+        var rest = digits / 10
+        while rest > 0 && rest % 10 == last { rest /= 10 }
+        return rest == 0 ? last : digits
+    }
+
+    /// How many people the digits give a tone to.
+    static func personCount(_ digits: UInt32) -> Int {
+        var count = 0
+        var rest = digits
+        while rest > 0 { count += 1; rest /= 10 }
+        return count
+    }
+
+    /// Whether every digit is a tone (1–5) and there is at least one.
+    static func isValid(_ digits: UInt32) -> Bool {
+        guard digits > 0 else { return false }
+        var rest = digits
+        while rest > 0 {
+            guard (1...5).contains(rest % 10) else { return false }
+            rest /= 10
+        }
+        return true
+    }
+}
+
+/// The rows of `emoji.bin`, decoded into one array per column.
+struct EmojiTableFile {
+    let characters: EmojiCharacters
+    /// ``CatalogStorage/lookupHash(_:)`` of each emoji.
+    let hashes: [UInt64]
+    let subgroupIndices: [Int]
+    let versions: [EmojiVersion]
+    let isComponent: [Bool]
+    let baseIndices: [Int]
+    let tones: EmojiTones
+
+    init(path: String, subgroupCount: Int) throws(CatalogError) {
+        guard let bytes = CatalogFileReader.contents(atPath: path) else { throw .missingFile(path: path) }
+        func malformed(_ reason: String) -> CatalogError { .malformedFile(path: path, line: 0, reason: reason) }
+        guard bytes.count >= EmojiTableFormat.headerSize, bytes[0..<8].elementsEqual(EmojiTableFormat.magic) else {
             throw malformed("not a Moji emoji table (no MOJIEMOJ header)")
         }
         let version = Self.uint32(bytes, at: 8), count = Int(Self.uint32(bytes, at: 12)), blobSize = Int(Self.uint32(bytes, at: 16))
@@ -75,62 +140,76 @@ struct EmojiTableFile {
         guard bytes.count == blobStart + blobSize else {
             throw malformed("the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
         }
-        var offsets: [Int32] = [0]
-        offsets.reserveCapacity(count + 1)
-        hashes.reserveCapacity(count)
-        subgroupIndices.reserveCapacity(count)
-        versions.reserveCapacity(count)
-        isComponent.reserveCapacity(count)
-        baseIndices.reserveCapacity(count)
-        tones.reserveCapacity(count)
-        var offset = blobStart
-        try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
-            for index in 0..<count {
-                let row = EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize
-                let length = Int(buffer[row])
-                let subgroup = Int(buffer[row + 2]) | Int(buffer[row + 3]) << 8
-                let base = UInt16(buffer[row + 6]) | UInt16(buffer[row + 7]) << 8
-                var toneDigits = Int(Self.uint32(buffer, at: row + 8))
-                guard length > 0, offset + length <= buffer.count, subgroup < subgroupCount else {
-                    throw malformed("row \(index + 1) has an empty emoji, runs past the end or names an unknown subgroup")
-                }
-                let utf8 = UnsafeBufferPointer(rebasing: buffer[offset..<offset + length])
-                guard let hash = Self.lookupHash(utf8) else { throw malformed("row \(index + 1) is not valid UTF-8") }
-                hashes.append(hash)
-                offset += length
-                offsets.append(Int32(offset - blobStart))
-                subgroupIndices.append(subgroup)
-                versions.append(EmojiVersion(Int(buffer[row + 4]), Int(buffer[row + 5])))
-                isComponent.append(buffer[row + 1] & EmojiTableFormat.componentFlag != 0)
-                if base == EmojiTableFormat.noBase {
-                    baseIndices.append(index)
-                    tones.append([])
-                } else {
-                    guard Int(base) < index, toneDigits > 0 else {
-                        throw malformed("row \(index + 1) is toned but names no earlier base or no tones")
+        (hashes, subgroupIndices, versions, isComponent, baseIndices, tones, characters) = try bytes.withUnsafeBufferPointer {
+            (file: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
+            // The row's byte at `offset`, and its little-endian UInt16 and UInt32 fields.
+            func byte(_ index: Int, _ offset: Int) -> UInt8 {
+                file[EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize + offset]
+            }
+            func uint16(_ index: Int, _ offset: Int) -> Int { Int(byte(index, offset)) | Int(byte(index, offset + 1)) << 8 }
+            func uint32(_ index: Int, _ offset: Int) -> UInt32 { UInt32(uint16(index, offset)) | UInt32(uint16(index, offset + 2)) << 16 }
+
+            // First check every row and hash its UTF-8; then read each column in one pass.
+            var problem: String?
+            var offset = blobStart
+            let hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
+                initialized = 0
+                for index in 0..<count {
+                    let length = Int(byte(index, 0)), base = uint16(index, 6), tones = uint32(index, 8)
+                    guard length > 0, offset + length <= file.count, uint16(index, 2) < subgroupCount else {
+                        problem = "row \(index + 1) has an empty emoji, runs past the end or names an unknown subgroup"
+                        return
                     }
-                    var digits = 0
-                    var rest = toneDigits
-                    while rest > 0 { digits += 1; rest /= 10 }
-                    var invalid = false
-                    let personTones = [SkinTone](unsafeUninitializedCapacity: digits) { tones, count in
-                        for person in stride(from: digits - 1, through: 0, by: -1) {
-                            guard let tone = SkinTone(rawValue: toneDigits % 10) else { invalid = true; break }
-                            (tones.baseAddress! + person).initialize(to: tone)
-                            toneDigits /= 10
+                    if base != Int(EmojiTableFormat.noBase) {
+                        guard base < index, EmojiTones.isValid(tones) else {
+                            problem = "row \(index + 1) is toned but names no earlier base or no tones 1 to 5"
+                            return
                         }
-                        count = invalid ? 0 : digits
                     }
-                    guard !invalid else { throw malformed("row \(index + 1) has tones other than digits 1 to 5") }
-                    baseIndices.append(Int(base))
-                    tones.append(personTones)
+                    guard let hash = Self.lookupHash(UnsafeBufferPointer(rebasing: file[offset..<offset + length])) else {
+                        problem = "row \(index + 1) is not valid UTF-8"
+                        return
+                    }
+                    hashes[index] = hash
+                    initialized = index + 1
+                    offset += length
                 }
             }
+            if let problem { throw malformed(problem) }
+            var end = Int32(blobStart)
+            let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+                offsets[0] = end
+                for index in 0..<count {
+                    end += Int32(byte(index, 0))
+                    offsets[index + 1] = end
+                }
+                initialized = count + 1
+            }
+            return (
+                hashes,
+                Self.column(count) { uint16($0, 2) },
+                Self.column(count) { EmojiVersion(Int(byte($0, 4)), Int(byte($0, 5))) },
+                Self.column(count) { byte($0, 1) & EmojiTableFormat.componentFlag != 0 },
+                Self.column(count) { index in
+                    let base = uint16(index, 6)
+                    return base == Int(EmojiTableFormat.noBase) ? index : base
+                },
+                // An emoji without a base counts as neutral, whatever its tone field holds.
+                EmojiTones(digits: Self.column(count) { uint16($0, 6) == Int(EmojiTableFormat.noBase) ? 0 : uint32($0, 8) }),
+                EmojiCharacters(utf8: bytes, offsets: offsets)
+            )
         }
-        characters = EmojiCharacters(utf8: Array(bytes[blobStart...]), offsets: offsets)
     }
 
-    private static func uint32<Bytes: Collection<UInt8>>(_ bytes: Bytes, at offset: Int) -> UInt32 where Bytes.Index == Int {
+    /// An array of `count` values, `value(index)` for each index, written in place.
+    private static func column<Value>(_ count: Int, _ value: (Int) -> Value) -> [Value] {
+        [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
+            for index in 0..<count { (buffer.baseAddress! + index).initialize(to: value(index)) }
+            initialized = count
+        }
+    }
+
+    private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
     }
 
@@ -138,15 +217,29 @@ struct EmojiTableFile {
     static func lookupHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
         var hash = CatalogStorage.hashSeed
         var position = 0
-        while position < utf8.count {
-            let lead = utf8[position]
-            let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
-            guard width > 0, position + width <= utf8.count else { return nil }
-            var value = width == 1 ? UInt32(lead) : UInt32(lead) & (0xFF >> (width + 1))
-            for continuation in 1..<max(width, 1) {
-                let byte = utf8[position + continuation]
+        let count = utf8.count
+        while position < count {
+            let lead = UInt32(utf8[position])
+            var value: UInt32
+            let width: Int
+            if lead < 0x80 {
+                value = lead; width = 1
+            } else if lead >= 0xF0 {
+                value = lead & 0x07; width = 4
+            } else if lead >= 0xE0 {
+                value = lead & 0x0F; width = 3
+            } else if lead >= 0xC0 {
+                value = lead & 0x1F; width = 2
+            } else {
+                return nil
+            }
+            guard position + width <= count else { return nil }
+            var continuation = position + 1
+            while continuation < position + width {
+                let byte = UInt32(utf8[continuation])
                 guard byte & 0xC0 == 0x80 else { return nil }
-                value = value << 6 | UInt32(byte & 0x3F)
+                value = value << 6 | byte & 0x3F
+                continuation += 1
             }
             if value != 0xFE0F { hash = (hash ^ UInt64(value)) &* CatalogStorage.hashPrime }
             position += width
