@@ -63,10 +63,12 @@ struct CatalogFileReader {
     func forEachRecord(_ body: (borrowing CatalogRecord) throws(CatalogError) -> Void) throws(CatalogError) {
         try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
             guard let base = buffer.baseAddress else { return }
-            // Field boundaries as start, end, start, end, …: a plain `[Int]`, whose storage type
-            // the runtime already has, where `[Range<Int>]` costs a metadata lookup on first use.
-            var bounds: [Int] = []
-            bounds.reserveCapacity(32)
+            // Field boundaries as start, end, start, end, … in scratch memory, doubled when a
+            // record has more fields: emptying and refilling an array for every record cost
+            // as much as finding the fields.
+            var capacity = 32
+            var bounds = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            defer { bounds.deallocate() }
             var lineNumber = 0
             var start = 0
             let count = buffer.count
@@ -75,19 +77,24 @@ struct CatalogFileReader {
                 // memchr finds the line's end and each tab many bytes at a time.
                 let end = Self.find(0x0A, in: base, from: start, to: count) ?? count
                 if end > start && lineNumber > 1 {
-                    bounds.removeAll(keepingCapacity: true)
+                    var used = 0
                     var fieldStart = start
-                    while let position = Self.find(0x09, in: base, from: fieldStart, to: end) {
-                        bounds.append(fieldStart)
-                        bounds.append(position)
-                        fieldStart = position + 1
+                    while true {
+                        let fieldEnd = Self.find(0x09, in: base, from: fieldStart, to: end) ?? end
+                        if used + 2 > capacity {
+                            let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+                            grown.initialize(from: bounds, count: used)
+                            bounds.deallocate()
+                            bounds = grown
+                            capacity *= 2
+                        }
+                        bounds[used] = fieldStart
+                        bounds[used + 1] = fieldEnd
+                        used += 2
+                        if fieldEnd == end { break }
+                        fieldStart = fieldEnd + 1
                     }
-                    bounds.append(fieldStart)
-                    bounds.append(end)
-                    // A buffer pointer rather than the array, so reusing the array never copies it.
-                    try bounds.withUnsafeBufferPointer { (bounds: UnsafeBufferPointer<Int>) throws(CatalogError) in
-                        try body(CatalogRecord(bytes: buffer, bounds: bounds, line: lineNumber))
-                    }
+                    try body(CatalogRecord(bytes: buffer, bounds: UnsafeBufferPointer(start: bounds, count: used), line: lineNumber))
                 }
                 start = end + 1
             }

@@ -75,7 +75,7 @@ final class CatalogStorage: Sendable {
         let table = try EmojiTableFile(path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
         let count = table.characters.count
 
-        var variants = IntegerTable(capacity: count)
+        var variants = IntegerTable(capacity: table.tones.digits.count(where: { $0 != 0 }))
         var personCounts = [Int8](repeating: 0, count: count)
         var lookup = IntegerTable(capacity: count)
         var lookupOverflow: [String: Int] = [:]
@@ -118,12 +118,29 @@ final class CatalogStorage: Sendable {
         return lookupOverflow.isEmpty ? nil : lookupOverflow[Self.lookupKey(String(scalars))]
     }
 
-    /// FNV-1a over the scalars other than FE0F. Hashing scalars is several times faster than
-    /// hashing non-ASCII strings, which Swift normalizes first.
+    /// FNV-1a over the UTF-8 of the scalars other than FE0F. Hashing bytes is several times
+    /// faster than hashing non-ASCII strings, which Swift normalizes first, and than decoding
+    /// scalars, which loading the catalog would do for every emoji.
     static func lookupHash(_ scalars: String.UnicodeScalarView) -> UInt64 {
+        let utf8 = String(scalars).utf8
+        if let hash = utf8.withContiguousStorageIfAvailable(lookupHash) { return hash }
+        return Array(utf8).withUnsafeBufferPointer(lookupHash)
+    }
+
+    /// The hash of a string from its UTF-8 bytes: FNV-1a over the bytes, skipping each FE0F
+    /// (`EF B8 8F`, which in UTF-8 never stands for anything else).
+    static func lookupHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = hashSeed
-        for scalar in scalars where scalar.value != 0xFE0F {
-            hash = (hash ^ UInt64(scalar.value)) &* hashPrime
+        var position = 0
+        let count = utf8.count
+        while position < count {
+            let byte = utf8[position]
+            if byte == 0xEF && position + 2 < count && utf8[position + 1] == 0xB8 && utf8[position + 2] == 0x8F {
+                position += 3
+                continue
+            }
+            hash = (hash ^ UInt64(byte)) &* hashPrime
+            position += 1
         }
         return hash
     }
@@ -185,18 +202,31 @@ struct VariantLists: RandomAccessCollection, Sendable {
     /// Groups every toned emoji (non-zero tone digits) under its base, keeping CLDR order.
     init(baseIndices: [Int], tones: EmojiTones) {
         let count = baseIndices.count
+        // A counting sort by base, on buffers: first each base's count, then where each base
+        // starts, then the variants in order, each base's start moving past what it filled.
         var starts = [Int](repeating: 0, count: count + 1)
-        for index in 0..<count where !tones.isNeutral(index) { starts[baseIndices[index] + 1] += 1 }
-        for base in 0..<count { starts[base + 1] += starts[base] }
-        var next = starts
-        var indices = [Int](repeating: 0, count: starts[count])
-        for index in 0..<count where !tones.isNeutral(index) {
-            let base = baseIndices[index]
-            indices[next[base]] = index
-            next[base] += 1
+        indices = starts.withUnsafeMutableBufferPointer { starts in
+            for index in 0..<count where !tones.isNeutral(index) { starts[baseIndices[index]] += 1 }
+            var total = 0
+            for base in 0...count {
+                let variants = starts[base]
+                starts[base] = total
+                total += variants
+            }
+            let indices = [Int](unsafeUninitializedCapacity: total) { indices, initialized in
+                for index in 0..<count where !tones.isNeutral(index) {
+                    let base = baseIndices[index]
+                    indices[starts[base]] = index
+                    starts[base] += 1
+                }
+                initialized = total
+            }
+            // Each base's start now holds its end, which is where the next base starts.
+            for base in stride(from: count, to: 0, by: -1) { starts[base] = starts[base - 1] }
+            starts[0] = 0
+            return indices
         }
         self.starts = starts
-        self.indices = indices
     }
 
     var startIndex: Int { 0 }

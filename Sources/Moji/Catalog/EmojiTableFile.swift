@@ -118,7 +118,7 @@ struct EmojiTones: RandomAccessCollection, Sendable {
 /// The rows of `emoji.bin`, decoded into one array per column.
 struct EmojiTableFile {
     let characters: EmojiCharacters
-    /// ``CatalogStorage/lookupHash(_:)`` of each emoji.
+    /// ``CatalogStorage/lookupHash(_:)`` of each emoji, from its UTF-8.
     let hashes: [UInt64]
     let subgroupIndices: [Int]
     let versions: [EmojiVersion]
@@ -166,11 +166,13 @@ struct EmojiTableFile {
                             return
                         }
                     }
-                    guard let hash = Self.lookupHash(UnsafeBufferPointer(rebasing: file[offset..<offset + length])) else {
-                        problem = "row \(index + 1) is not valid UTF-8"
+                    // Each emoji must start on a scalar; the strings themselves are checked
+                    // when made (invalid UTF-8 reads as U+FFFD rather than failing).
+                    guard file[offset] & 0xC0 != 0x80 else {
+                        problem = "row \(index + 1) does not start on a UTF-8 scalar"
                         return
                     }
-                    hashes[index] = hash
+                    hashes[index] = CatalogStorage.lookupHash(UnsafeBufferPointer(rebasing: file[offset..<offset + length]))
                     initialized = index + 1
                     offset += length
                 }
@@ -211,39 +213,5 @@ struct EmojiTableFile {
 
     private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
         UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
-    }
-
-    /// ``CatalogStorage/lookupHash(_:)`` computed from UTF-8; nil when the bytes are not UTF-8.
-    static func lookupHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        var hash = CatalogStorage.hashSeed
-        var position = 0
-        let count = utf8.count
-        while position < count {
-            let lead = UInt32(utf8[position])
-            var value: UInt32
-            let width: Int
-            if lead < 0x80 {
-                value = lead; width = 1
-            } else if lead >= 0xF0 {
-                value = lead & 0x07; width = 4
-            } else if lead >= 0xE0 {
-                value = lead & 0x0F; width = 3
-            } else if lead >= 0xC0 {
-                value = lead & 0x1F; width = 2
-            } else {
-                return nil
-            }
-            guard position + width <= count else { return nil }
-            var continuation = position + 1
-            while continuation < position + width {
-                let byte = UInt32(utf8[continuation])
-                guard byte & 0xC0 == 0x80 else { return nil }
-                value = value << 6 | byte & 0x3F
-                continuation += 1
-            }
-            if value != 0xFE0F { hash = (hash ^ UInt64(value)) &* CatalogStorage.hashPrime }
-            position += width
-        }
-        return hash
     }
 }
