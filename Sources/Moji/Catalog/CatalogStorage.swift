@@ -12,7 +12,6 @@ final class CatalogStorage: Sendable {
     let subgroups: [EmojiSubgroup]
     /// Available locales with their parent, in file order.
     let localeParents: [(identifier: String, parent: String?)]
-    let localeIdentifiers: Set<String>
 
     let characters: EmojiCharacters
     let subgroupIndices: [Int]
@@ -94,7 +93,6 @@ final class CatalogStorage: Sendable {
         self.groups = groups
         self.subgroups = subgroups
         self.localeParents = localeParents
-        self.localeIdentifiers = Set(localeParents.map(\.identifier))
         self.characters = table.characters
         self.subgroupIndices = table.subgroupIndices
         self.versions = table.versions
@@ -183,6 +181,12 @@ final class CatalogStorage: Sendable {
 
     /// The index of the component for a tone's modifier (🏻 for `.light`).
     func componentIndex(of tone: SkinTone) -> Int? { index(of: String(tone.modifier).unicodeScalars) }
+
+    /// Whether the catalog has a file for `locale`. A scan of some 170 short strings costs a
+    /// fraction of hashing them all into a set when the catalog loads.
+    func isAvailable(_ locale: String) -> Bool {
+        localeParents.contains { $0.identifier == locale }
+    }
 
     func parent(of locale: String) -> String? {
         localeParents.first(where: { $0.identifier == locale })?.parent

@@ -168,8 +168,8 @@ extension CatalogStorage {
         if identifier == "und" || identifier == "root" { return nil }
         // The chain starts with the identifier itself; checking it first spares building the
         // table of CLDR parents when the locale is available as asked.
-        if localeIdentifiers.contains(identifier) { return identifier }
-        return LocaleInheritance.chain(from: identifier).first(where: localeIdentifiers.contains)
+        if isAvailable(identifier) { return identifier }
+        return LocaleInheritance.chain(from: identifier).first(where: isAvailable)
     }
 
     /// The localized catalog for an available locale, loaded once.
