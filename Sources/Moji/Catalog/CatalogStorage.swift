@@ -14,11 +14,11 @@ final class CatalogStorage: Sendable {
     let localeParents: [(identifier: String, parent: String?)]
 
     let characters: EmojiCharacters
-    let subgroupIndices: [Int]
-    let versions: [EmojiVersion]
-    let isComponent: [Bool]
+    let subgroupIndices: SubgroupIndices
+    let versions: EmojiVersions
+    let isComponent: ComponentFlags
     /// The neutral base of each emoji (its own index when it has no tone).
-    let baseIndices: [Int]
+    let baseIndices: BaseIndices
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
     let tones: EmojiTones
     /// ``variantKey(base:toneDigits:)`` → the toned variant's index.
@@ -74,17 +74,20 @@ final class CatalogStorage: Sendable {
         let table = try EmojiTableFile(path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
         let count = table.characters.count
 
-        var variants = IntegerTable(capacity: table.tones.digits.count(where: { $0 != 0 }))
+        let rows = table.rows
+        let tones = EmojiTones(rows: rows)
+        let variantLists = VariantLists(rows: rows)
+        var variants = IntegerTable(capacity: variantLists.variantCount)
         var personCounts = [Int8](repeating: 0, count: count)
         var lookup = IntegerTable(capacity: count)
         var lookupOverflow: [String: Int] = [:]
         for index in 0..<count {
-            if !lookup.insert(index, for: table.hashes[index]) {
+            if !lookup.insert(index, for: table.characters.withUTF8(at: index) { Self.lookupHash($0) }) {
                 lookupOverflow[Self.lookupKey(table.characters[index])] = index
             }
-            let digits = table.tones.digits[index]
+            let digits = rows.toneDigits(index)
             if digits != 0 {
-                let base = table.baseIndices[index]
+                let base = rows.baseIndex(index)
                 variants.insert(index, for: Self.variantKey(base: base, toneDigits: digits))
                 personCounts[base] = max(personCounts[base], Int8(EmojiTones.personCount(digits)))
             }
@@ -93,19 +96,20 @@ final class CatalogStorage: Sendable {
         self.groups = groups
         self.subgroups = subgroups
         self.localeParents = localeParents
+        let isComponent = ComponentFlags(rows: rows)
         self.characters = table.characters
-        self.subgroupIndices = table.subgroupIndices
-        self.versions = table.versions
-        self.isComponent = table.isComponent
-        self.baseIndices = table.baseIndices
-        self.tones = table.tones
+        self.subgroupIndices = SubgroupIndices(rows: rows)
+        self.versions = EmojiVersions(rows: rows)
+        self.isComponent = isComponent
+        self.baseIndices = BaseIndices(rows: rows)
+        self.tones = tones
         self.variants = variants
-        self.variantLists = VariantLists(baseIndices: table.baseIndices, tones: table.tones)
+        self.variantLists = variantLists
         self.personCounts = personCounts
         self.lookup = lookup
         self.lookupOverflow = lookupOverflow
-        self.emojiIndices = table.isComponent.indices.filter { !table.isComponent[$0] }
-        self.componentIndices = table.isComponent.indices.filter { table.isComponent[$0] }
+        self.emojiIndices = isComponent.indices.filter { !isComponent[$0] }
+        self.componentIndices = isComponent.indices.filter { isComponent[$0] }
     }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
@@ -199,31 +203,31 @@ final class CatalogStorage: Sendable {
 /// One array rather than an array per base, which took some 700 allocations and copies to load.
 struct VariantLists: RandomAccessCollection, Sendable {
     /// Where each base's variants start in `indices`; one more entry marks the end.
-    private let starts: [Int]
+    private let starts: [Int32]
     /// The variants, grouped by base.
     private let indices: [Int]
 
     /// Groups every toned emoji (non-zero tone digits) under its base, keeping CLDR order.
-    init(baseIndices: [Int], tones: EmojiTones) {
-        let count = baseIndices.count
+    init(rows: EmojiRows) {
+        let count = rows.count
         // A counting sort by base, on buffers: first each base's count, then where each base
         // starts, then the variants in order, each base's start moving past what it filled.
-        var starts = [Int](repeating: 0, count: count + 1)
+        var starts = [Int32](repeating: 0, count: count + 1)
         indices = starts.withUnsafeMutableBufferPointer { starts in
-            for index in 0..<count where !tones.isNeutral(index) { starts[baseIndices[index]] += 1 }
-            var total = 0
+            for index in 0..<count where rows.toneDigits(index) != 0 { starts[rows.baseIndex(index)] += 1 }
+            var total: Int32 = 0
             for base in 0...count {
                 let variants = starts[base]
                 starts[base] = total
                 total += variants
             }
-            let indices = [Int](unsafeUninitializedCapacity: total) { indices, initialized in
-                for index in 0..<count where !tones.isNeutral(index) {
-                    let base = baseIndices[index]
-                    indices[starts[base]] = index
+            let indices = [Int](unsafeUninitializedCapacity: Int(total)) { indices, initialized in
+                for index in 0..<count where rows.toneDigits(index) != 0 {
+                    let base = rows.baseIndex(index)
+                    indices[Int(starts[base])] = index
                     starts[base] += 1
                 }
-                initialized = total
+                initialized = Int(total)
             }
             // Each base's start now holds its end, which is where the next base starts.
             for base in stride(from: count, to: 0, by: -1) { starts[base] = starts[base - 1] }
@@ -236,6 +240,9 @@ struct VariantLists: RandomAccessCollection, Sendable {
     var startIndex: Int { 0 }
     var endIndex: Int { starts.count - 1 }
 
+    /// How many toned variants there are in all.
+    var variantCount: Int { indices.count }
+
     /// The toned variants of `base`, empty when it takes no tone.
-    subscript(base: Int) -> ArraySlice<Int> { indices[starts[base]..<starts[base + 1]] }
+    subscript(base: Int) -> ArraySlice<Int> { indices[Int(starts[base])..<Int(starts[base + 1])] }
 }

@@ -26,7 +26,92 @@ public enum EmojiTableFormat {
     public static let componentFlag: UInt8 = 1
 }
 
-/// The emoji strings of a catalog, kept as one UTF-8 buffer; each `String` is made when read.
+/// The bytes of `emoji.bin`, kept as read: the columns below decode one field of one row
+/// when read, so loading the catalog copies nothing out of the file.
+///
+/// Copying the rows into an array per column touched some 150 KB of fresh memory on every
+/// load, and on a virtual machine each fresh page costs microseconds.
+struct EmojiRows: Sendable {
+    /// The whole file: header, rows, then the UTF-8 of every emoji.
+    let bytes: [UInt8]
+    /// How many rows there are.
+    let count: Int
+
+    /// Byte `offset` of row `index`.
+    @inline(__always)
+    func byte(_ index: Int, _ offset: Int) -> UInt8 {
+        bytes[position(index, offset)]
+    }
+
+    /// The little-endian UInt16 at `offset` of row `index`.
+    @inline(__always)
+    func uint16(_ index: Int, _ offset: Int) -> Int {
+        let position = position(index, offset)
+        return Int(UInt16(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt16.self) }))
+    }
+
+    /// The little-endian UInt32 at `offset` of row `index`.
+    @inline(__always)
+    func uint32(_ index: Int, _ offset: Int) -> UInt32 {
+        let position = position(index, offset)
+        return UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) })
+    }
+
+    /// Where byte `offset` of row `index` is in the file; traps when there is no such row.
+    @inline(__always)
+    private func position(_ index: Int, _ offset: Int) -> Int {
+        precondition(index >= 0 && index < count, "emoji index out of range")
+        return EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize + offset
+    }
+
+    /// The neutral base of row `index`: its own index when the row names none.
+    @inline(__always)
+    func baseIndex(_ index: Int) -> Int {
+        let base = uint16(index, 6)
+        return base == Int(EmojiTableFormat.noBase) ? index : base
+    }
+
+    /// The tone digits of row `index`; 0 when the row names no base, whatever its tone field holds.
+    @inline(__always)
+    func toneDigits(_ index: Int) -> UInt32 {
+        uint16(index, 6) == Int(EmojiTableFormat.noBase) ? 0 : uint32(index, 8)
+    }
+}
+
+/// Each emoji's subgroup index, read from its row.
+struct SubgroupIndices: RandomAccessCollection, Sendable {
+    let rows: EmojiRows
+    var startIndex: Int { 0 }
+    var endIndex: Int { rows.count }
+    subscript(index: Int) -> Int { rows.uint16(index, 2) }
+}
+
+/// Each emoji's Emoji version, read from its row.
+struct EmojiVersions: RandomAccessCollection, Sendable {
+    let rows: EmojiRows
+    var startIndex: Int { 0 }
+    var endIndex: Int { rows.count }
+    subscript(index: Int) -> EmojiVersion { EmojiVersion(Int(rows.byte(index, 4)), Int(rows.byte(index, 5))) }
+}
+
+/// Whether each entry is a component, read from its row.
+struct ComponentFlags: RandomAccessCollection, Sendable {
+    let rows: EmojiRows
+    var startIndex: Int { 0 }
+    var endIndex: Int { rows.count }
+    subscript(index: Int) -> Bool { rows.byte(index, 1) & EmojiTableFormat.componentFlag != 0 }
+}
+
+/// Each emoji's neutral base (its own index when it has no tone), read from its row.
+struct BaseIndices: RandomAccessCollection, Sendable {
+    let rows: EmojiRows
+    var startIndex: Int { 0 }
+    var endIndex: Int { rows.count }
+    subscript(index: Int) -> Int { rows.baseIndex(index) }
+}
+
+/// The emoji strings of a catalog, kept as UTF-8 in the file's bytes; each `String` is made
+/// when read.
 ///
 /// Making all 3,953 strings up front was the largest part of loading the catalog; most
 /// programs read a few hundred of them.
@@ -45,29 +130,36 @@ struct EmojiCharacters: RandomAccessCollection, Sendable {
     var endIndex: Int { offsets.count - 1 }
 
     subscript(index: Int) -> String {
+        withUTF8(at: index) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 of the emoji at `index`.
+    func withUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         utf8.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(offsets[index])..<Int(offsets[index + 1])]), as: UTF8.self)
+            body(UnsafeBufferPointer(rebasing: buffer[Int(offsets[index])..<Int(offsets[index + 1])]))
         }
     }
 }
 
-/// The skin tones of every emoji, kept as `emoji.bin` stores them: the tones per person as
-/// decimal digits 1–5, first person first (`15`: light, dark; 0: neutral).
+/// The skin tones of every emoji, read from the rows of `emoji.bin`, which store the tones
+/// per person as decimal digits 1–5, first person first (`15`: light, dark; 0: neutral).
 ///
 /// `tones[index]` makes the `[SkinTone]` array when asked: making some 2,000 arrays up front
 /// was a fifth of loading the catalog.
 struct EmojiTones: RandomAccessCollection, Sendable {
-    /// Each emoji's tones as decimal digits.
-    let digits: [UInt32]
+    let rows: EmojiRows
 
     var startIndex: Int { 0 }
-    var endIndex: Int { digits.count }
+    var endIndex: Int { rows.count }
 
     /// The tones of the emoji at `index`, one per person (empty when neutral).
-    subscript(index: Int) -> [SkinTone] { Self.tones(digits[index]) }
+    subscript(index: Int) -> [SkinTone] { Self.tones(rows.toneDigits(index)) }
+
+    /// The tones of the emoji at `index` as decimal digits (0 when neutral).
+    func digits(at index: Int) -> UInt32 { rows.toneDigits(index) }
 
     /// Whether the emoji at `index` carries no tone.
-    func isNeutral(_ index: Int) -> Bool { digits[index] == 0 }
+    func isNeutral(_ index: Int) -> Bool { rows.toneDigits(index) == 0 }
 
     /// The tones that decimal digits stand for; the digits must be 1–5.
     static func tones(_ digits: UInt32) -> [SkinTone] {
@@ -115,16 +207,10 @@ struct EmojiTones: RandomAccessCollection, Sendable {
     }
 }
 
-/// The rows of `emoji.bin`, decoded into one array per column.
+/// `emoji.bin` read and checked: its rows, and where each emoji's UTF-8 lies.
 struct EmojiTableFile {
+    let rows: EmojiRows
     let characters: EmojiCharacters
-    /// ``CatalogStorage/lookupHash(_:)`` of each emoji, from its UTF-8.
-    let hashes: [UInt64]
-    let subgroupIndices: [Int]
-    let versions: [EmojiVersion]
-    let isComponent: [Bool]
-    let baseIndices: [Int]
-    let tones: EmojiTones
 
     init(path: String, subgroupCount: Int) throws(CatalogError) {
         guard let bytes = CatalogFileReader.contents(atPath: path) else { throw .missingFile(path: path) }
@@ -140,75 +226,39 @@ struct EmojiTableFile {
         guard bytes.count == blobStart + blobSize else {
             throw malformed("the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
         }
-        (hashes, subgroupIndices, versions, isComponent, baseIndices, tones, characters) = try bytes.withUnsafeBufferPointer {
-            (file: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
-            // The row's byte at `offset`, and its little-endian UInt16 and UInt32 fields.
-            func byte(_ index: Int, _ offset: Int) -> UInt8 {
-                file[EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize + offset]
-            }
-            func uint16(_ index: Int, _ offset: Int) -> Int { Int(byte(index, offset)) | Int(byte(index, offset + 1)) << 8 }
-            func uint32(_ index: Int, _ offset: Int) -> UInt32 { UInt32(uint16(index, offset)) | UInt32(uint16(index, offset + 2)) << 16 }
-
-            // First check every row and hash its UTF-8; then read each column in one pass.
-            var problem: String?
-            var offset = blobStart
-            let hashes = [UInt64](unsafeUninitializedCapacity: count) { hashes, initialized in
-                initialized = 0
-                for index in 0..<count {
-                    let length = Int(byte(index, 0)), base = uint16(index, 6), tones = uint32(index, 8)
-                    guard length > 0, offset + length <= file.count, uint16(index, 2) < subgroupCount else {
-                        problem = "row \(index + 1) has an empty emoji, runs past the end or names an unknown subgroup"
+        let rows = EmojiRows(bytes: bytes, count: count)
+        // Check every row while noting where each emoji's UTF-8 ends.
+        var problem: String?
+        var end = blobStart
+        let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+            offsets[0] = Int32(end)
+            initialized = 1
+            for index in 0..<count {
+                let length = Int(rows.byte(index, 0)), base = rows.uint16(index, 6)
+                guard length > 0, end + length <= bytes.count, rows.uint16(index, 2) < subgroupCount else {
+                    problem = "row \(index + 1) has an empty emoji, runs past the end or names an unknown subgroup"
+                    return
+                }
+                if base != Int(EmojiTableFormat.noBase) {
+                    guard base < index, EmojiTones.isValid(rows.uint32(index, 8)) else {
+                        problem = "row \(index + 1) is toned but names no earlier base or no tones 1 to 5"
                         return
                     }
-                    if base != Int(EmojiTableFormat.noBase) {
-                        guard base < index, EmojiTones.isValid(tones) else {
-                            problem = "row \(index + 1) is toned but names no earlier base or no tones 1 to 5"
-                            return
-                        }
-                    }
-                    // Each emoji must start on a scalar; the strings themselves are checked
-                    // when made (invalid UTF-8 reads as U+FFFD rather than failing).
-                    guard file[offset] & 0xC0 != 0x80 else {
-                        problem = "row \(index + 1) does not start on a UTF-8 scalar"
-                        return
-                    }
-                    hashes[index] = CatalogStorage.lookupHash(UnsafeBufferPointer(rebasing: file[offset..<offset + length]))
-                    initialized = index + 1
-                    offset += length
                 }
-            }
-            if let problem { throw malformed(problem) }
-            var end = Int32(blobStart)
-            let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
-                offsets[0] = end
-                for index in 0..<count {
-                    end += Int32(byte(index, 0))
-                    offsets[index + 1] = end
+                // Each emoji must start on a scalar; the strings themselves are checked when
+                // made (invalid UTF-8 reads as U+FFFD rather than failing).
+                guard bytes[end] & 0xC0 != 0x80 else {
+                    problem = "row \(index + 1) does not start on a UTF-8 scalar"
+                    return
                 }
-                initialized = count + 1
+                end += length
+                offsets[index + 1] = Int32(end)
+                initialized = index + 2
             }
-            return (
-                hashes,
-                Self.column(count) { uint16($0, 2) },
-                Self.column(count) { EmojiVersion(Int(byte($0, 4)), Int(byte($0, 5))) },
-                Self.column(count) { byte($0, 1) & EmojiTableFormat.componentFlag != 0 },
-                Self.column(count) { index in
-                    let base = uint16(index, 6)
-                    return base == Int(EmojiTableFormat.noBase) ? index : base
-                },
-                // An emoji without a base counts as neutral, whatever its tone field holds.
-                EmojiTones(digits: Self.column(count) { uint16($0, 6) == Int(EmojiTableFormat.noBase) ? 0 : uint32($0, 8) }),
-                EmojiCharacters(utf8: bytes, offsets: offsets)
-            )
         }
-    }
-
-    /// An array of `count` values, `value(index)` for each index, written in place.
-    private static func column<Value>(_ count: Int, _ value: (Int) -> Value) -> [Value] {
-        [Value](unsafeUninitializedCapacity: count) { buffer, initialized in
-            for index in 0..<count { (buffer.baseAddress! + index).initialize(to: value(index)) }
-            initialized = count
-        }
+        if let problem { throw malformed(problem) }
+        self.rows = rows
+        characters = EmojiCharacters(utf8: bytes, offsets: offsets)
     }
 
     private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {

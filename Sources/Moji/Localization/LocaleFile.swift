@@ -8,9 +8,10 @@ import Foundation
 struct LocaleNames: Sendable {
     /// The bytes of each file read, in the order read.
     private var buffers: [[UInt8]] = []
-    /// Where each emoji's name is: a buffer (-1 when none says) and where the name starts and
-    /// ends in it. Plain `Int32` arrays: `[Range<Int32>]` cost a runtime metadata lookup on first use.
-    private var nameBuffers: [Int32]
+    /// Where each emoji's name is: a buffer (-1 when none says; a chain has at most eight files)
+    /// and where the name starts and ends in it. Plain integer arrays: `[Range<Int32>]` cost a
+    /// runtime metadata lookup on first use.
+    private var nameBuffers: [Int8]
     private var nameStarts: [Int32]
     private var nameEnds: [Int32]
     var groupNames: [String?]
@@ -39,7 +40,7 @@ struct LocaleNames: Sendable {
     mutating func read(path: String) throws(CatalogError) {
         let reader = try CatalogFileReader(path: path)
         _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
-        let buffer = Int32(buffers.count)
+        let buffer = Int8(buffers.count)
         buffers.append(reader.bytes)
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
