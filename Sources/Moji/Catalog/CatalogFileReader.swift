@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the line-and-tab catalog files that `moji-data` writes.
 ///
@@ -12,14 +19,15 @@ struct CatalogFileReader {
     let bytes: [UInt8]
 
     init(url: URL) throws(CatalogError) {
-        path = url.path
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .missingFile(path: url.path)
-        }
-        let raw = [UInt8](data)
+        try self.init(path: url.path)
+    }
+
+    init(path: String) throws(CatalogError) {
+        self.path = path
+        guard let raw = Self.contents(atPath: path) else { throw .missingFile(path: path) }
         if raw.first == Zlib.magic {
             guard let inflated = Zlib.inflate(raw) else {
-                throw .malformedFile(path: url.path, line: 0, reason: "the compressed data is damaged")
+                throw .malformedFile(path: path, line: 0, reason: "the compressed data is damaged")
             }
             bytes = inflated
         } else {
@@ -27,38 +35,76 @@ struct CatalogFileReader {
         }
     }
 
+    /// The bytes of the file at `path`, or nil when it cannot be read.
+    ///
+    /// Read with `open`/`read` straight into the array: `FileManager.contents(atPath:)` and a
+    /// copy out of `Data` cost more than parsing a small catalog file.
+    static func contents(atPath path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(status.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = read(descriptor, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { complete = false; break }
+                count += got
+            }
+        }
+        return complete ? bytes : nil
+    }
+
     /// Calls `body` with each record after the header, skipping empty lines.
     func forEachRecord(_ body: (borrowing CatalogRecord) throws(CatalogError) -> Void) throws(CatalogError) {
         try bytes.withUnsafeBufferPointer { (buffer: UnsafeBufferPointer<UInt8>) throws(CatalogError) in
-            var fields: [Range<Int>] = []
-            fields.reserveCapacity(16)
+            guard let base = buffer.baseAddress else { return }
+            // Field boundaries as start, end, start, end, … in scratch memory, doubled when a
+            // record has more fields: emptying and refilling an array for every record cost
+            // as much as finding the fields.
+            var capacity = 32
+            var bounds = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+            defer { bounds.deallocate() }
             var lineNumber = 0
             var start = 0
             let count = buffer.count
             while start < count {
                 lineNumber += 1
-                var end = start
-                var fieldStart = start
-                fields.removeAll(keepingCapacity: true)
-                while end < count {
-                    let byte = buffer[end]
-                    if byte == 0x0A { break }
-                    if byte == 0x09 {
-                        fields.append(fieldStart..<end)
-                        fieldStart = end + 1
-                    }
-                    end += 1
-                }
+                // memchr finds the line's end and each tab many bytes at a time.
+                let end = Self.find(0x0A, in: base, from: start, to: count) ?? count
                 if end > start && lineNumber > 1 {
-                    fields.append(fieldStart..<end)
-                    // A buffer pointer rather than the array, so reusing the array never copies it.
-                    try fields.withUnsafeBufferPointer { (ranges: UnsafeBufferPointer<Range<Int>>) throws(CatalogError) in
-                        try body(CatalogRecord(bytes: buffer, fields: ranges, line: lineNumber))
+                    var used = 0
+                    var fieldStart = start
+                    while true {
+                        let fieldEnd = Self.find(0x09, in: base, from: fieldStart, to: end) ?? end
+                        if used + 2 > capacity {
+                            let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity * 2)
+                            grown.initialize(from: bounds, count: used)
+                            bounds.deallocate()
+                            bounds = grown
+                            capacity *= 2
+                        }
+                        bounds[used] = fieldStart
+                        bounds[used + 1] = fieldEnd
+                        used += 2
+                        if fieldEnd == end { break }
+                        fieldStart = fieldEnd + 1
                     }
+                    try body(CatalogRecord(bytes: buffer, bounds: UnsafeBufferPointer(start: bounds, count: used), line: lineNumber))
                 }
                 start = end + 1
             }
         }
+    }
+
+    /// The offset of the first `byte` in `base[start..<end]`, or nil.
+    private static func find(_ byte: UInt8, in base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        guard let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
     }
 
     func malformed(_ line: Int, _ reason: String) -> CatalogError {
@@ -80,38 +126,44 @@ struct CatalogFileReader {
     }
 }
 
-/// One record of a catalog file: its fields as ranges into the file's bytes.
+/// One record of a catalog file: its fields as byte ranges into the file's bytes.
 struct CatalogRecord: ~Copyable {
     let bytes: UnsafeBufferPointer<UInt8>
-    let fields: UnsafeBufferPointer<Range<Int>>
+    /// Where each field starts and ends in `bytes`: start, end, start, end, …
+    let bounds: UnsafeBufferPointer<Int>
     let line: Int
 
-    var count: Int { fields.count }
+    var count: Int { bounds.count / 2 }
+
+    /// Where field `field` lies in the file's bytes.
+    func range(_ field: Int) -> Range<Int> { bounds[2 * field]..<bounds[2 * field + 1] }
 
     /// The record kind when the first field is one ASCII letter, else 0.
-    var kind: UInt8 { fields[0].count == 1 ? bytes[fields[0].lowerBound] : 0 }
+    var kind: UInt8 { bounds[1] - bounds[0] == 1 ? bytes[bounds[0]] : 0 }
 
-    func isEmpty(_ field: Int) -> Bool { fields[field].isEmpty }
+    func isEmpty(_ field: Int) -> Bool { bounds[2 * field] == bounds[2 * field + 1] }
 
     func string(_ field: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[fields[field]]), as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range(field)]), as: UTF8.self)
     }
 
     /// The fields from `field` on, as strings.
     func strings(from field: Int) -> [String] {
-        (field..<fields.count).map { string($0) }
+        (field..<count).map { string($0) }
     }
 
     func int(_ field: Int) -> Int? {
-        let range = fields[field]
-        guard !range.isEmpty else { return nil }
+        let start = bounds[2 * field], end = bounds[2 * field + 1]
+        guard start < end else { return nil }
+        var position = start
+        let negative = bytes[position] == 0x2D
+        if negative { position += 1 }
         var value = 0
-        var negative = false
-        for position in range {
-            let byte = bytes[position]
-            if position == range.lowerBound && byte == 0x2D { negative = true; continue }
-            guard byte >= 0x30 && byte <= 0x39 else { return nil }
-            value = value &* 10 &+ Int(byte &- 0x30)
+        while position < end {
+            let digit = bytes[position] &- 0x30
+            guard digit <= 9 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            position += 1
         }
         return negative ? -value : value
     }

@@ -5,25 +5,26 @@ import Foundation
 /// Immutable once built; the caches for shortcodes and locales fill lazily under a lock.
 final class CatalogStorage: Sendable {
     let directory: URL
+    /// `directory` as a file path, to which file names are appended.
+    let directoryPath: String
     let unicodeVersion: EmojiVersion
     let groups: [EmojiGroup]
     let subgroups: [EmojiSubgroup]
     /// Available locales with their parent, in file order.
     let localeParents: [(identifier: String, parent: String?)]
-    let localeIdentifiers: Set<String>
 
     let characters: EmojiCharacters
-    let subgroupIndices: [Int]
-    let versions: [EmojiVersion]
-    let isComponent: [Bool]
+    let subgroupIndices: SubgroupIndices
+    let versions: EmojiVersions
+    let isComponent: ComponentFlags
     /// The neutral base of each emoji (its own index when it has no tone).
-    let baseIndices: [Int]
+    let baseIndices: BaseIndices
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
-    let tones: [[SkinTone]]
-    /// ``variantKey(base:tones:)`` → the toned variant's index.
+    let tones: EmojiTones
+    /// ``variantKey(base:toneDigits:)`` → the toned variant's index.
     let variants: IntegerTable
     /// For each neutral base: its toned variants in CLDR order (empty when it takes no tone).
-    let variantLists: [[Int]]
+    let variantLists: VariantLists
     /// For each neutral base: how many people take a tone of their own (0 when none).
     let personCounts: [Int8]
     /// ``lookupHash(_:)`` of the FE0F-free code points → index; verified on lookup.
@@ -33,15 +34,14 @@ final class CatalogStorage: Sendable {
     /// Indices of the fully-qualified emoji that are not components, in CLDR order.
     let emojiIndices: [Int]
     let componentIndices: [Int]
-    /// The component index of each tone's modifier, for names, by the tone's raw value.
-    private let toneComponents: [Int?]
 
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
     let localizations = Locked<[String: LocalizedCatalog]>([:])
 
     init(directory: URL) throws(CatalogError) {
         self.directory = directory
-        let reader = try CatalogFileReader(url: directory.appendingPathComponent(CatalogFormat.coreFile))
+        directoryPath = directory.path
+        let reader = try CatalogFileReader(path: directoryPath + "/" + CatalogFormat.coreFile)
         let header = try reader.header(expecting: CatalogFormat.coreKind, version: CatalogFormat.version)
         guard header.count >= 3, let version = EmojiVersion(header[2]) else {
             throw reader.malformed(1, "the header does not name the Unicode Emoji version")
@@ -50,7 +50,7 @@ final class CatalogStorage: Sendable {
 
         var groups: [EmojiGroup] = []
         var subgroups: [EmojiSubgroup] = []
-        var localeParents: [(String, String?)] = []
+        var localeParents: [(identifier: String, parent: String?)] = []
 
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
@@ -71,57 +71,45 @@ final class CatalogStorage: Sendable {
             }
         }
 
-        let table = try EmojiTableFile(
-            url: directory.appendingPathComponent(EmojiTableFormat.fileName), subgroupCount: subgroups.count)
-        let characters = table.characters
-        let tones = table.tones
-        let isComponent = table.isComponent
-        let baseIndices = table.baseIndices
+        let table = try EmojiTableFile(path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
+        let count = table.characters.count
 
-        var variants = IntegerTable(capacity: characters.count)
-        var variantLists = [[Int]](repeating: [], count: characters.count)
-        var personCounts = [Int8](repeating: 0, count: characters.count)
-        var lookup = IntegerTable(capacity: characters.count)
+        let rows = table.rows
+        let tones = EmojiTones(rows: rows)
+        let variantLists = VariantLists(rows: rows)
+        var variants = IntegerTable(capacity: variantLists.variantCount)
+        var personCounts = [Int8](repeating: 0, count: count)
+        var lookup = IntegerTable(capacity: count)
         var lookupOverflow: [String: Int] = [:]
-        var emojiIndices: [Int] = []
-        var componentIndices: [Int] = []
-        emojiIndices.reserveCapacity(characters.count)
-        componentIndices.reserveCapacity(16)
-        for index in characters.indices {
-            if !lookup.insert(index, for: table.hashes[index]) {
-                lookupOverflow[Self.lookupKey(characters[index])] = index
+        for index in 0..<count {
+            if !lookup.insert(index, for: table.characters.withUTF8(at: index) { Self.lookupHash($0) }) {
+                lookupOverflow[Self.lookupKey(table.characters[index])] = index
             }
-            if isComponent[index] { componentIndices.append(index) } else { emojiIndices.append(index) }
-            if !tones[index].isEmpty {
-                let base = baseIndices[index]
-                variants.insert(index, for: UInt64(Self.variantKey(base: base, tones: tones[index])))
-                variantLists[base].append(index)
-                personCounts[base] = max(personCounts[base], 1, Int8(tones[index].count))
+            let digits = rows.toneDigits(index)
+            if digits != 0 {
+                let base = rows.baseIndex(index)
+                variants.insert(index, for: Self.variantKey(base: base, toneDigits: digits))
+                personCounts[base] = max(personCounts[base], Int8(EmojiTones.personCount(digits)))
             }
-        }
-        var toneComponents = [Int?](repeating: nil, count: SkinTone.allCases.count + 1)
-        for tone in SkinTone.allCases {
-            toneComponents[tone.rawValue] = lookup[Self.lookupHash(String(tone.modifier).unicodeScalars)]
         }
 
         self.groups = groups
         self.subgroups = subgroups
         self.localeParents = localeParents
-        self.localeIdentifiers = Set(localeParents.map(\.0))
-        self.characters = characters
-        self.subgroupIndices = table.subgroupIndices
-        self.versions = table.versions
+        let isComponent = ComponentFlags(rows: rows)
+        self.characters = table.characters
+        self.subgroupIndices = SubgroupIndices(rows: rows)
+        self.versions = EmojiVersions(rows: rows)
         self.isComponent = isComponent
-        self.baseIndices = baseIndices
+        self.baseIndices = BaseIndices(rows: rows)
         self.tones = tones
         self.variants = variants
         self.variantLists = variantLists
         self.personCounts = personCounts
         self.lookup = lookup
         self.lookupOverflow = lookupOverflow
-        self.emojiIndices = emojiIndices
-        self.componentIndices = componentIndices
-        self.toneComponents = toneComponents
+        self.emojiIndices = isComponent.indices.filter { !isComponent[$0] }
+        self.componentIndices = isComponent.indices.filter { isComponent[$0] }
     }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
@@ -132,12 +120,29 @@ final class CatalogStorage: Sendable {
         return lookupOverflow.isEmpty ? nil : lookupOverflow[Self.lookupKey(String(scalars))]
     }
 
-    /// FNV-1a over the scalars other than FE0F. Hashing scalars is several times faster than
-    /// hashing non-ASCII strings, which Swift normalizes first.
+    /// FNV-1a over the UTF-8 of the scalars other than FE0F. Hashing bytes is several times
+    /// faster than hashing non-ASCII strings, which Swift normalizes first, and than decoding
+    /// scalars, which loading the catalog would do for every emoji.
     static func lookupHash(_ scalars: String.UnicodeScalarView) -> UInt64 {
+        let utf8 = String(scalars).utf8
+        if let hash = utf8.withContiguousStorageIfAvailable(lookupHash) { return hash }
+        return Array(utf8).withUnsafeBufferPointer(lookupHash)
+    }
+
+    /// The hash of a string from its UTF-8 bytes: FNV-1a over the bytes, skipping each FE0F
+    /// (`EF B8 8F`, which in UTF-8 never stands for anything else).
+    static func lookupHash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var hash = hashSeed
-        for scalar in scalars where scalar.value != 0xFE0F {
-            hash = (hash ^ UInt64(scalar.value)) &* hashPrime
+        var position = 0
+        let count = utf8.count
+        while position < count {
+            let byte = utf8[position]
+            if byte == 0xEF && position + 2 < count && utf8[position + 1] == 0xB8 && utf8[position + 2] == 0x8F {
+                position += 3
+                continue
+            }
+            hash = (hash ^ UInt64(byte)) &* hashPrime
+            position += 1
         }
         return hash
     }
@@ -166,26 +171,78 @@ final class CatalogStorage: Sendable {
         return String(scalars)
     }
 
-    /// The key of a toned variant: its base and its normalized tones as base-6 digits.
-    static func variantKey(base: Int, tones: [SkinTone]) -> Int {
-        // Tones 1–5 as base-6 digits stay below 6^4 = 1296 for up to four people; one tone
-        // stands for everybody (see SkinTone.normalized), without making a normalized array.
-        guard let first = tones.first else { return base << 12 }
-        if tones.allSatisfy({ $0 == first }) { return base << 12 | first.rawValue }
-        var code = 0
-        for tone in tones.prefix(4) { code = code * 6 + tone.rawValue }
-        return base << 12 | code
+    /// The key of a toned variant: its base beside its tones as normalized decimal digits
+    /// (one digit when everybody has the same tone, as ``SkinTone/normalized(_:)``).
+    static func variantKey(base: Int, toneDigits: UInt32) -> UInt64 {
+        UInt64(base) << 32 | UInt64(EmojiTones.normalized(toneDigits))
     }
 
     /// The toned variant of `base` with these tones, if Unicode lists it.
     func variant(of base: Int, tones: [SkinTone]) -> Int? {
-        variants[UInt64(Self.variantKey(base: base, tones: tones))]
+        guard !tones.isEmpty, let digits = EmojiTones.digits(tones) else { return nil }
+        return variants[Self.variantKey(base: base, toneDigits: digits)]
     }
 
     /// The index of the component for a tone's modifier (🏻 for `.light`).
-    func componentIndex(of tone: SkinTone) -> Int? { toneComponents[tone.rawValue] }
+    func componentIndex(of tone: SkinTone) -> Int? { index(of: String(tone.modifier).unicodeScalars) }
+
+    /// Whether the catalog has a file for `locale`. A scan of some 170 short strings costs a
+    /// fraction of hashing them all into a set when the catalog loads.
+    func isAvailable(_ locale: String) -> Bool {
+        localeParents.contains { $0.identifier == locale }
+    }
 
     func parent(of locale: String) -> String? {
         localeParents.first(where: { $0.identifier == locale })?.parent
     }
+}
+
+/// The toned variants of each neutral base, in CLDR order, in one flat array:
+/// `variantLists[base]` is `indices[starts[base]..<starts[base + 1]]`.
+///
+/// One array rather than an array per base, which took some 700 allocations and copies to load.
+struct VariantLists: RandomAccessCollection, Sendable {
+    /// Where each base's variants start in `indices`; one more entry marks the end.
+    private let starts: [Int32]
+    /// The variants, grouped by base.
+    private let indices: [Int]
+
+    /// Groups every toned emoji (non-zero tone digits) under its base, keeping CLDR order.
+    init(rows: EmojiRows) {
+        let count = rows.count
+        // A counting sort by base, on buffers: first each base's count, then where each base
+        // starts, then the variants in order, each base's start moving past what it filled.
+        var starts = [Int32](repeating: 0, count: count + 1)
+        indices = starts.withUnsafeMutableBufferPointer { starts in
+            for index in 0..<count where rows.toneDigits(index) != 0 { starts[rows.baseIndex(index)] += 1 }
+            var total: Int32 = 0
+            for base in 0...count {
+                let variants = starts[base]
+                starts[base] = total
+                total += variants
+            }
+            let indices = [Int](unsafeUninitializedCapacity: Int(total)) { indices, initialized in
+                for index in 0..<count where rows.toneDigits(index) != 0 {
+                    let base = rows.baseIndex(index)
+                    indices[Int(starts[base])] = index
+                    starts[base] += 1
+                }
+                initialized = Int(total)
+            }
+            // Each base's start now holds its end, which is where the next base starts.
+            for base in stride(from: count, to: 0, by: -1) { starts[base] = starts[base - 1] }
+            starts[0] = 0
+            return indices
+        }
+        self.starts = starts
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { starts.count - 1 }
+
+    /// How many toned variants there are in all.
+    var variantCount: Int { indices.count }
+
+    /// The toned variants of `base`, empty when it takes no tone.
+    subscript(base: Int) -> ArraySlice<Int> { indices[Int(starts[base])..<Int(starts[base + 1])] }
 }

@@ -33,7 +33,7 @@ public struct EmojiCatalog: Sendable {
     public init(directory: URL) throws(CatalogError) {
         storage = try CatalogStorage(directory: directory)
         for file in [CatalogFormat.shortcodesFile, EmojiProperties.fileName, CatalogFormat.localeFile("en")] {
-            let path = directory.appendingPathComponent(file).path
+            let path = storage.directoryPath + "/" + file
             guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         }
     }
@@ -46,7 +46,7 @@ public struct EmojiCatalog: Sendable {
 
     /// The emoji without skin tones (the forms a picker shows), in CLDR order.
     public var neutralEmojis: [Emoji] {
-        storage.emojiIndices.lazy.filter { storage.tones[$0].isEmpty }.map { Emoji(storage: storage, index: $0) }
+        storage.emojiIndices.lazy.filter { storage.tones.isNeutral($0) }.map { Emoji(storage: storage, index: $0) }
     }
 
     /// The skin-tone and hair components (🏻 … 🏿, 🦰 🦱 🦳 🦲).
@@ -93,7 +93,7 @@ public struct EmojiCatalog: Sendable {
 
     private func filtered(_ includingSkinTones: Bool, _ isIncluded: (Int) -> Bool) -> [Emoji] {
         storage.emojiIndices.compactMap { index in
-            guard includingSkinTones || storage.tones[index].isEmpty, isIncluded(index) else { return nil }
+            guard includingSkinTones || storage.tones.isNeutral(index), isIncluded(index) else { return nil }
             return Emoji(storage: storage, index: index)
         }
     }

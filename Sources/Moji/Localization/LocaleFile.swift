@@ -8,16 +8,20 @@ import Foundation
 struct LocaleNames: Sendable {
     /// The bytes of each file read, in the order read.
     private var buffers: [[UInt8]] = []
-    /// Where each emoji's name is: a buffer and a byte range; buffer -1 when none says.
-    private var nameBuffers: [Int32]
-    private var nameRanges: [Range<Int32>]
+    /// Where each emoji's name is: a buffer (-1 when none says; a chain has at most eight files)
+    /// and where the name starts and ends in it. Plain integer arrays: `[Range<Int32>]` cost a
+    /// runtime metadata lookup on first use.
+    private var nameBuffers: [Int8]
+    private var nameStarts: [Int32]
+    private var nameEnds: [Int32]
     var groupNames: [String?]
     var subgroupNames: [String?]
     var separators: (baseToTones: String, betweenTones: String)?
 
     init(emojiCount: Int, groupCount: Int, subgroupCount: Int) {
         nameBuffers = Array(repeating: -1, count: emojiCount)
-        nameRanges = Array(repeating: 0..<0, count: emojiCount)
+        nameStarts = Array(repeating: 0, count: emojiCount)
+        nameEnds = Array(repeating: 0, count: emojiCount)
         groupNames = Array(repeating: nil, count: groupCount)
         subgroupNames = Array(repeating: nil, count: subgroupCount)
     }
@@ -26,17 +30,17 @@ struct LocaleNames: Sendable {
     func name(at index: Int) -> String? {
         let buffer = Int(nameBuffers[index])
         guard buffer >= 0 else { return nil }
-        let range = nameRanges[index]
+        let range = Int(nameStarts[index])..<Int(nameEnds[index])
         return buffers[buffer].withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(range.lowerBound)..<Int(range.upperBound)]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
         }
     }
 
     /// Lays one names file over what is here (`p`, `g`, `s` and `n` records).
-    mutating func read(_ url: URL) throws(CatalogError) {
-        let reader = try CatalogFileReader(url: url)
+    mutating func read(path: String) throws(CatalogError) {
+        let reader = try CatalogFileReader(path: path)
         _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
-        let buffer = Int32(buffers.count)
+        let buffer = Int8(buffers.count)
         buffers.append(reader.bytes)
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
@@ -45,7 +49,9 @@ struct LocaleNames: Sendable {
                     throw reader.malformed(record.line, "a name record needs a known emoji index and a name")
                 }
                 nameBuffers[index] = buffer
-                nameRanges[index] = Int32(record.fields[2].lowerBound)..<Int32(record.fields[2].upperBound)
+                let name = record.range(2)
+                nameStarts[index] = Int32(name.lowerBound)
+                nameEnds[index] = Int32(name.upperBound)
             case UInt8(ascii: "g"):
                 guard record.count == 3, let index = record.int(1), groupNames.indices.contains(index) else {
                     throw reader.malformed(record.line, "a group record needs a known group index and a name")
@@ -76,8 +82,8 @@ struct LocaleTerms: Sendable {
     }
 
     /// Lays one keywords file over what is here (`w` and `k` records).
-    mutating func read(_ url: URL) throws(CatalogError) {
-        let reader = try CatalogFileReader(url: url)
+    mutating func read(path: String) throws(CatalogError) {
+        let reader = try CatalogFileReader(path: path)
         _ = try reader.header(expecting: CatalogFormat.localeKind, version: CatalogFormat.version)
         try reader.forEachRecord { record throws(CatalogError) in
             guard record.count >= 3, let index = record.int(1), keywords.indices.contains(index) else {

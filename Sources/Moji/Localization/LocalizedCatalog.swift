@@ -46,7 +46,7 @@ public final class LocalizedCatalog: Sendable {
         var strings = LocaleNames(emojiCount: storage.characters.count, groupCount: storage.groups.count,
                                   subgroupCount: storage.subgroups.count)
         for identifier in chain.reversed() {
-            try strings.read(storage.directory.appendingPathComponent(CatalogFormat.localeFile(identifier)))
+            try strings.read(path: storage.directoryPath + "/" + CatalogFormat.localeFile(identifier))
         }
         self.strings = strings
     }
@@ -58,7 +58,7 @@ public final class LocalizedCatalog: Sendable {
                 if let cache { return cache }
                 var terms = LocaleTerms(emojiCount: storage.characters.count)
                 for identifier in chain.reversed() {
-                    try terms.read(storage.directory.appendingPathComponent(CatalogFormat.localeKeywordsFile(identifier)))
+                    try terms.read(path: storage.directoryPath + "/" + CatalogFormat.localeKeywordsFile(identifier))
                 }
                 var shortcodeToIndex: [String: Int] = [:]
                 for index in terms.shortcodes.keys.sorted() {
@@ -96,14 +96,14 @@ public final class LocalizedCatalog: Sendable {
 
     func name(at index: Int) -> String {
         if let name = strings.name(at: index) { return name }
-        if storage.tones[index].isEmpty { return fallback?.name(at: index) ?? storage.characters[index] }
+        if storage.tones.isNeutral(index) { return fallback?.name(at: index) ?? storage.characters[index] }
         return Self.derivedName(base: name(at: storage.baseIndices[index]), toneNames: toneNames(at: index),
                                 separators: separators)
     }
 
     func keywordField(at index: Int) -> String {
         if let field = loadedTerms.keywordFields[index] { return field }
-        if storage.tones[index].isEmpty { return fallback?.keywordField(at: index) ?? "" }
+        if storage.tones.isNeutral(index) { return fallback?.keywordField(at: index) ?? "" }
         return Self.derivedKeywords(base: keywordField(at: storage.baseIndices[index]), toneNames: toneNames(at: index))
     }
 
@@ -166,7 +166,10 @@ extension CatalogStorage {
     func bestAvailableLocale(for requested: MojiLocale) -> String? {
         let identifier = LocaleInheritance.aliases[requested.identifier] ?? requested.identifier
         if identifier == "und" || identifier == "root" { return nil }
-        return LocaleInheritance.chain(from: identifier).first(where: localeIdentifiers.contains)
+        // The chain starts with the identifier itself; checking it first spares building the
+        // table of CLDR parents when the locale is available as asked.
+        if isAvailable(identifier) { return identifier }
+        return LocaleInheritance.chain(from: identifier).first(where: isAvailable)
     }
 
     /// The localized catalog for an available locale, loaded once.

@@ -31,6 +31,7 @@ public struct MojiLocale: Hashable, Sendable, Codable, CustomStringConvertible, 
     }
 
     static func canonical(_ identifier: String) -> String {
+        if let canonical = asciiCanonical(identifier) { return canonical }
         let parts = identifier.trimmingCharacters(in: .whitespaces)
             .split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "." || $0 == "@" })
         var result: [String] = []
@@ -46,5 +47,40 @@ public struct MojiLocale: Hashable, Sendable, Codable, CustomStringConvertible, 
             }
         }
         return result.joined(separator: "-")
+    }
+
+    /// ``canonical(_:)`` for the usual identifiers, made only of ASCII letters, digits and
+    /// separators, byte by byte; nil for any other identifier. Lowercasing and testing
+    /// `Character`s is what made resolving a locale cost more than reading its file.
+    private static func asciiCanonical(_ identifier: String) -> String? {
+        var utf8 = Array(identifier.utf8)
+        func isSeparator(_ byte: UInt8) -> Bool { byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x40 }
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        guard utf8.allSatisfy({ isSeparator($0) || isLetter($0) || isDigit($0) }) else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(utf8.count)
+        var start = 0
+        var position = 0
+        while start < utf8.count {
+            guard !isSeparator(utf8[start]) else { start += 1; continue }
+            var end = start
+            while end < utf8.count && !isSeparator(utf8[end]) { end += 1 }
+            let part = start..<end
+            // Lowercase the subtag, then uppercase what the subtag's kind asks for.
+            for index in part where isLetter(utf8[index]) { utf8[index] |= 0x20 }
+            if position > 0 {
+                if part.count == 4 && part.allSatisfy({ isLetter(utf8[$0]) }) {
+                    utf8[start] &= ~0x20
+                } else if part.count == 2 || (part.count == 3 && part.allSatisfy({ isDigit(utf8[$0]) })) {
+                    for index in part where isLetter(utf8[index]) { utf8[index] &= ~0x20 }
+                }
+                result.append(0x2D)
+            }
+            result += utf8[part]
+            position += 1
+            start = end
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

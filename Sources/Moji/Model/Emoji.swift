@@ -39,7 +39,7 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
     /// 👋🏽 → `[.medium]`); empty for a neutral emoji.
     public var skinTones: [SkinTone] { storage.tones[index] }
     /// Whether this sequence carries a skin tone.
-    public var hasSkinTones: Bool { !storage.tones[index].isEmpty }
+    public var hasSkinTones: Bool { !storage.tones.isNeutral(index) }
     /// The neutral emoji this one is a toned form of, or itself (🧑🏻‍🤝‍🧑🏿 → 🧑‍🤝‍🧑).
     public var neutral: Emoji { Emoji(storage: storage, index: storage.baseIndices[index]) }
     /// Whether Unicode lists toned forms of this emoji's neutral base.
