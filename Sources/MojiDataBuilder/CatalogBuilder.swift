@@ -42,7 +42,7 @@ public struct CatalogBuilder {
         catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(model: model)
         let shortcodes = try ShortcodeBuilder(source: source, model: model).build()
         catalog.skippedShortcodeKeys = shortcodes.skipped
-        catalog.files[CatalogFormat.shortcodesFile] = Data(shortcodes.text.utf8)
+        catalog.files[CatalogFormat.shortcodesFile] = Data(Zlib.deflate(Array(shortcodes.text.utf8)))
         catalog.files[CatalogWriter.propertiesFile] = Data(CatalogWriter.properties(properties).utf8)
         for locale in locales {
             let files = CatalogWriter.locale(locale)

@@ -70,23 +70,25 @@ struct LoadBenchmark: ParsableCommand {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Sizes on disk: everything, the files every locale needs, and English's own files.
     private func reportSizes() {
         let directory = EmojiCatalog.bundledDirectory
         let manager = FileManager.default
         var total = 0
+        var shared = 0
         var english = 0
         let files = (manager.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []
         for file in files {
             let size = (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+            guard !file.hasSuffix(CatalogFormat.localesFolder) else { continue }
             total += size
-            if file == CatalogFormat.localeFile("en") || file == CatalogFormat.coreFile || file == CatalogFormat.shortcodesFile {
-                english += size
-            }
+            if !file.hasPrefix(CatalogFormat.localesFolder + "/") { shared += size }
+            if file == CatalogFormat.localeFile("en") || file == CatalogFormat.localeKeywordsFile("en") { english += size }
         }
         Measurement.report([
-            "suite": "load", "measure": "resources",
-            "total_kb": Double(total / 1024), "english_kb": Double(english / 1024),
-            "locales": EmojiCatalog.shared.availableLocales.count,
+            "suite": "load", "measure": "resources", "locales": EmojiCatalog.shared.availableLocales.count,
+            "total_kb": Double(total / 1024), "shared_kb": Double(shared / 1024),
+            "english_locale_kb": Double(english / 1024), "english_with_shared_kb": Double((shared + english) / 1024),
         ])
     }
 }

@@ -7,7 +7,7 @@
 ///   `s` subgroup identifier and group index.
 /// - `emoji.bin`: every fully-qualified emoji and component in CLDR order, with subgroup,
 ///   Emoji version, neutral base and tones per person (see ``EmojiTableFormat``).
-/// - `shortcodes.txt` (`moji-shortcodes`): `k` preset, emoji index, codes…; `m` emoji index,
+/// - `shortcodes.txt.z` (`moji-shortcodes`, zlib-compressed): `k` preset, emoji index, codes…; `m` emoji index,
 ///   emoticons….
 /// - `locales/<identifier>.txt.z` (`moji-locale`, zlib-compressed): the names in which one locale
 ///   differs from its parent. Header: identifier and parent; records: `p` the separators for
@@ -21,14 +21,14 @@ public enum CatalogFormat {
     public static let version = 1
     /// The header kind of `core.txt`.
     public static let coreKind = "moji-core"
-    /// The header kind of `shortcodes.txt`.
+    /// The header kind of `shortcodes.txt.z`.
     public static let shortcodesKind = "moji-shortcodes"
     /// The header kind of each locale file.
     public static let localeKind = "moji-locale"
     /// The core file's name.
     public static let coreFile = "core.txt"
     /// The shortcode file's name.
-    public static let shortcodesFile = "shortcodes.txt"
+    public static let shortcodesFile = "shortcodes.txt.z"
     /// The folder of locale files.
     public static let localesFolder = "locales"
     /// The file name of a locale's file.

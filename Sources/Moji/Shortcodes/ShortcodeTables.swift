@@ -1,6 +1,6 @@
 import Foundation
 
-/// The locale-independent shortcode presets and emoticons, read from `shortcodes.txt` on first use.
+/// The locale-independent shortcode presets and emoticons, read from `shortcodes.txt.z` on first use.
 struct ShortcodeTables: Sendable {
     private(set) var codeToIndex: [ShortcodePreset: [String: Int]] = [:]
     private(set) var indexToCodes: [ShortcodePreset: [Int: [String]]] = [:]

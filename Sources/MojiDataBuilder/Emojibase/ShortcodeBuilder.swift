@@ -1,7 +1,7 @@
 import Foundation
 import Moji
 
-/// Builds `shortcodes.txt`: the github, slack and emojibase presets and the emoticons.
+/// Builds `shortcodes.txt.z`: the github, slack and emojibase presets and the emoticons.
 struct ShortcodeBuilder {
     var source: URL
     var model: CatalogModel
