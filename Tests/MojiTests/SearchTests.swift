@@ -36,6 +36,23 @@ struct SearchTests {
         #expect(Self.english.results(for: "pizaa", options: exactOnly).isEmpty)
     }
 
+    @Test("every kind of typo is found, at the first letters as well as later ones")
+    func typoKinds() {
+        // At the second letter: substituted, missing, extra, swapped with the third.
+        for query in ["pozza", "pzza", "paizza", "pziza", "pizxa", "piza", "pizzza", "pizaz"] {
+            let results = Self.english.results(for: query)
+            #expect(results.contains { $0.item.text == "🍕" && $0.relevance == .typo }, "\(query)")
+        }
+        // At the first letter: swapped with the second, or typed before it.
+        #expect(texts("ipzza").contains("🍕"))
+        #expect(texts("xpizza").contains("🍕"))
+        // Typos in a query of several words, and exact matches still ranked above typos.
+        #expect(texts("thubms up").contains("👍"))
+        let prefix = Self.english.results(for: "pizz")
+        #expect(prefix.first?.item.text == "🍕")
+        #expect(prefix.first?.relevance != .typo)
+    }
+
     @Test("case, diacritics and full-width forms are ignored")
     func folding() {
         #expect(first("PIZZA") == "🍕")
