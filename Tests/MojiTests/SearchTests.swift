@@ -36,6 +36,28 @@ struct SearchTests {
         #expect(Self.english.results(for: "pizaa", options: exactOnly).isEmpty)
     }
 
+    @Test("the quick typo filter never rules out a word one edit away")
+    func typoFilter() {
+        let segments = Self.english.index.segments
+        for typed in ["pizaa", "thmubs", "cofee", "hert", "smiel", "aple", "bananna", "xpizza", "pozza"] {
+            let typed = Array(typed.utf8)
+            for segment in segments {
+                let words = segment.words
+                for word in 0..<words.count where words.length(of: word) >= typed.count - 1 {
+                    let term = Array(words.term(at: word))
+                    guard term.first == typed.first else { continue }
+                    typed.withUnsafeBufferPointer { typed in
+                        term.withUnsafeBufferPointer { term in
+                            if TypoTolerance.isOneEditPrefix(typed, of: term) {
+                                #expect(TypoTolerance.mayBeOneEditPrefix(typed, of: term))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("every kind of typo is found, at the first letters as well as later ones")
     func typoKinds() {
         // At the second letter: substituted, missing, extra, swapped with the third.

@@ -258,8 +258,8 @@ struct SearchMatcher {
             let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
             if range.isEmpty { continue }
             if isASCII {
-                // Under the first letter, a word one edit away has the typed second or third
-                // letter at its second or third place; checking that first skips most words.
+                // Under the first letter, a word one edit away has its next letters from the
+                // typed ones; checking that first skips most words.
                 let filters = second == nil
                 for word in Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
                                                    filtersSecondLetter: filters) {
@@ -285,26 +285,20 @@ struct SearchMatcher {
 
     /// The words in `range` (at least `minimumLength` bytes) that `typed`, an ASCII word,
     /// becomes a prefix of with one edit. With `filtersSecondLetter` (all words start with the
-    /// typed first letter, so the edit is at or after the second letter), a word whose second
-    /// and third bytes are neither the typed second nor third letter cannot match and is skipped.
+    /// typed first letter, so the edit is at or after the second letter), most words are ruled
+    /// out by ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` before the full check.
     private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
                                           filtersSecondLetter: Bool) -> [Int] {
         var found: [Int] = []
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
-                    let second = typed[1]
-                    let third = typed[2]
                     for word in range {
                         let start = Int(starts[word])
                         let end = Int(starts[word + 1])
                         if end - start < minimumLength { continue }
-                        if filtersSecondLetter {
-                            let a = all[start + 1]
-                            let b = all[start + 2]
-                            if a != second && a != third && b != second && b != third { continue }
-                        }
                         let term = UnsafeBufferPointer(rebasing: all[start..<end])
+                        if filtersSecondLetter && !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
                         if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
                     }
                 }
