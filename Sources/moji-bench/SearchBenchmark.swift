@@ -42,12 +42,26 @@ struct SearchBenchmark: ParsableCommand {
     @Option(help: "Index builds to time.")
     var builds: Int = 21
 
+    @Flag(help: "Also print each query's median time, slowest first, to standard error.")
+    var perQuery = false
+
+    @Flag(help: "Print each query's results with their relevance instead of timing, to compare versions.")
+    var dump = false
+
     func run() throws {
         let text = try String(contentsOfFile: queries, encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
         guard !lines.isEmpty else { throw ValidationError("\(queries) holds no queries.") }
         let catalog = EmojiCatalog.shared
         let resolved = try catalog.locale(for: locale)
+        if dump {
+            let search = try EmojiSearch(catalog: catalog, locale: resolved)
+            for query in lines {
+                let results = search.results(for: query, options: SearchOptions(limit: limit))
+                print(query + "\t" + results.map { "\($0.item.text) \($0.relevance)" }.joined(separator: ", "))
+            }
+            return
+        }
         // Load the catalog's files the index reads: names, keywords and CLDR shortcodes of both
         // locales, and the shortcode presets with emoticons.
         var start = Measurement.nowMicroseconds()
@@ -101,6 +115,11 @@ struct SearchBenchmark: ParsableCommand {
             }
             _ = returned
             times.append(Measurement.quantile(runs, 0.5))
+        }
+        if perQuery {
+            for (query, time) in zip(lines, times).sorted(by: { $0.1 > $1.1 }) {
+                FileHandle.standardError.write(Data("\(Measurement.rounded(time))\t\(query)\n".utf8))
+            }
         }
         Measurement.report([
             "suite": "search", "locale": resolved.identifier, "queries": lines.count, "limit": limit,

@@ -36,6 +36,45 @@ struct SearchTests {
         #expect(Self.english.results(for: "pizaa", options: exactOnly).isEmpty)
     }
 
+    @Test("the quick typo filter never rules out a word one edit away")
+    func typoFilter() {
+        let segments = Self.english.index.segments
+        for typed in ["pizaa", "thmubs", "cofee", "hert", "smiel", "aple", "bananna", "xpizza", "pozza"] {
+            let typed = Array(typed.utf8)
+            for segment in segments {
+                let words = segment.words
+                for word in 0..<words.count where words.length(of: word) >= typed.count - 1 {
+                    let term = Array(words.term(at: word))
+                    guard term.first == typed.first else { continue }
+                    typed.withUnsafeBufferPointer { typed in
+                        term.withUnsafeBufferPointer { term in
+                            if TypoTolerance.isOneEditPrefix(typed, of: term) {
+                                #expect(TypoTolerance.mayBeOneEditPrefix(typed, of: term))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("every kind of typo is found, at the first letters as well as later ones")
+    func typoKinds() {
+        // At the second letter: substituted, missing, extra, swapped with the third.
+        for query in ["pozza", "pzza", "paizza", "pziza", "pizxa", "piza", "pizzza", "pizaz"] {
+            let results = Self.english.results(for: query)
+            #expect(results.contains { $0.item.text == "🍕" && $0.relevance == .typo }, "\(query)")
+        }
+        // At the first letter: swapped with the second, or typed before it.
+        #expect(texts("ipzza").contains("🍕"))
+        #expect(texts("xpizza").contains("🍕"))
+        // Typos in a query of several words, and exact matches still ranked above typos.
+        #expect(texts("thubms up").contains("👍"))
+        let prefix = Self.english.results(for: "pizz")
+        #expect(prefix.first?.item.text == "🍕")
+        #expect(prefix.first?.relevance != .typo)
+    }
+
     @Test("case, diacritics and full-width forms are ignored")
     func folding() {
         #expect(first("PIZZA") == "🍕")

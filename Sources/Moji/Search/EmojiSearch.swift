@@ -69,7 +69,9 @@ public struct EmojiSearch: Sendable {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
         }
-        found = found.filter { isIncluded(Int($0.entry), options) }
+        if options.maximumVersion != nil || options.groups != nil || !options.includesCustomEmoji {
+            found = found.filter { isIncluded(Int($0.entry), options) }
+        }
         let ordered = order(found, options: options, limit: limit)
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))

@@ -13,13 +13,23 @@ struct SearchMatcher {
     private static let none: UInt8 = 255
     private static let keyCount = 40
 
-    /// Per-entry state, reset between the typo-free and the typo-tolerant pass.
-    private var tokenBest: [UInt8]
+    /// What the matcher knows about one entry.
+    private struct EntryState {
+        /// The best key of the current word's matches.
+        var tokenBest = SearchMatcher.none
+        /// How many words of the query, in order, the entry matched.
+        var matchedCount: UInt8 = 0
+        /// The worst of the best keys of the words matched so far.
+        var wordKey = SearchMatcher.none
+        /// The best key of an exact (whole-query) match.
+        var exactKey = SearchMatcher.none
+    }
+
+    /// Per-entry state in one array; the word part is reset between the typo-free and the
+    /// typo-tolerant pass.
+    private var state: [EntryState]
     private var touched: [Int32] = []
-    private var matchedCount: [UInt8]
-    private var wordKey: [UInt8]
     private var candidates: [Int32] = []
-    private var exactKey: [UInt8]
     private var exactEntries: [Int32] = []
     private var scratchWords: [Int] = []
     private var scratchScalars: [UInt32] = []
@@ -27,11 +37,7 @@ struct SearchMatcher {
     init(index: SearchIndex, query: SearchQuery) {
         self.index = index
         self.query = query
-        let count = index.entryCount
-        tokenBest = [UInt8](repeating: Self.none, count: count)
-        matchedCount = [UInt8](repeating: 0, count: count)
-        wordKey = [UInt8](repeating: Self.none, count: count)
-        exactKey = [UInt8](repeating: Self.none, count: count)
+        state = [EntryState](repeating: EntryState(), count: index.entryCount)
     }
 
     // MARK: Matching
@@ -43,16 +49,20 @@ struct SearchMatcher {
         var found = collect()
         let enough = options.limit.map { found.count >= $0 } ?? false
         if options.allowsTypos, !enough, query.allowsTypos {
-            resetWords()
-            matchWords(typos: true)
+            if query.tokens.count == 1 {
+                addTypos(of: query.tokens[0])
+            } else {
+                resetWords()
+                matchWords(typos: true)
+            }
             found = collect()
         }
         return found
     }
 
     private mutating func recordExact(_ entry: Int, _ key: UInt8) {
-        if exactKey[entry] == Self.none { exactEntries.append(Int32(entry)) }
-        exactKey[entry] = min(exactKey[entry], key)
+        if state[entry].exactKey == Self.none { exactEntries.append(Int32(entry)) }
+        state[entry].exactKey = min(state[entry].exactKey, key)
     }
 
     private mutating func matchPhrases(slackFirst: Bool) {
@@ -123,8 +133,8 @@ struct SearchMatcher {
 
     private mutating func resetWords() {
         for entry in candidates {
-            matchedCount[Int(entry)] = 0
-            wordKey[Int(entry)] = Self.none
+            state[Int(entry)].matchedCount = 0
+            state[Int(entry)].wordKey = Self.none
         }
         candidates.removeAll(keepingCapacity: true)
     }
@@ -153,18 +163,36 @@ struct SearchMatcher {
             for entry in touched {
                 let entry = Int(entry)
                 if position == 0 {
-                    wordKey[entry] = tokenBest[entry]
+                    state[entry].wordKey = state[entry].tokenBest
                     candidates.append(Int32(entry))
                 } else {
-                    wordKey[entry] = max(wordKey[entry], tokenBest[entry])
+                    state[entry].wordKey = max(state[entry].wordKey, state[entry].tokenBest)
                 }
-                matchedCount[entry] = UInt8(position + 1)
-                tokenBest[entry] = Self.none
+                state[entry].matchedCount = UInt8(position + 1)
+                state[entry].tokenBest = Self.none
             }
             let anyLeft = !touched.isEmpty
             touched.removeAll(keepingCapacity: true)
             if !anyLeft { break }
         }
+    }
+
+    /// The typo-tolerant pass of a one-word query: its exact matches stand (a typo ranks below
+    /// any of them), so only the words one edit away are added.
+    private mutating func addTypos(of token: SearchQuery.Token) {
+        for segment in index.segments {
+            matchTypos(token, in: segment, base: 16 + segment.localeRank, position: 0)
+        }
+        for entry in touched {
+            let entry = Int(entry)
+            if state[entry].matchedCount == 0 {
+                state[entry].matchedCount = 1
+                state[entry].wordKey = state[entry].tokenBest
+                candidates.append(Int32(entry))
+            }
+            state[entry].tokenBest = Self.none
+        }
+        touched.removeAll(keepingCapacity: true)
     }
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers.
@@ -177,21 +205,19 @@ struct SearchMatcher {
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
                 words.postings.withUnsafeBufferPointer { postings in
-                    matchedCount.withUnsafeBufferPointer { matchedCount in
-                        tokenBest.withUnsafeMutableBufferPointer { tokenBest in
-                            for word in range {
-                                let whole = starts[word + 1] - starts[word] == length
-                                for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
-                                    let posting = postings[index]
-                                    let entry = Int(posting >> 8)
-                                    if position > 0 && Int(matchedCount[entry]) != position { continue }
-                                    let field = posting & 0xFF
-                                    let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
-                                    let key = base + 2 * wordClass
-                                    let best = tokenBest[entry]
-                                    if best == none { touched.append(Int32(entry)) }
-                                    if key < best { tokenBest[entry] = key }
-                                }
+                    state.withUnsafeMutableBufferPointer { state in
+                        for word in range {
+                            let whole = starts[word + 1] - starts[word] == length
+                            for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
+                                let posting = postings[index]
+                                let entry = Int(posting >> 8)
+                                if position > 0 && Int(state[entry].matchedCount) != position { continue }
+                                let field = posting & 0xFF
+                                let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
+                                let key = base + 2 * wordClass
+                                let best = state[entry].tokenBest
+                                if best == none { touched.append(Int32(entry)) }
+                                if key < best { state[entry].tokenBest = key }
                             }
                         }
                     }
@@ -203,10 +229,10 @@ struct SearchMatcher {
 
     @inline(__always)
     private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
-        if position > 0 && Int(matchedCount[entry]) != position { return }
-        let best = tokenBest[entry]
+        if position > 0 && Int(state[entry].matchedCount) != position { return }
+        let best = state[entry].tokenBest
         if best == Self.none { touched.append(Int32(entry)) }
-        if key < best { tokenBest[entry] = key }
+        if key < best { state[entry].tokenBest = key }
     }
 
     /// Words one edit away from starting with the token. Typos are looked for where people
@@ -216,37 +242,69 @@ struct SearchMatcher {
     private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
         let words = segment.words
         let typed = token.scalars
-        var prefixes: [[UInt8]] = []
-        for scalars in [[typed[0]], [typed[1], typed[0]], [typed[1], typed[2]]] where typed[1] != typed[0] || scalars.count == 1 {
-            var bytes: [UInt8] = []
-            SearchSegmentBuilder.append(scalars, to: &bytes)
-            if !prefixes.contains(bytes) { prefixes.append(bytes) }
+        // The first letter, or the first two letters of the words to check.
+        var prefixes: [(first: UInt32, second: UInt32?)] = [(typed[0], nil)]
+        if typed[1] != typed[0] {
+            prefixes.append((typed[1], typed[0]))
+            if typed[2] != typed[0] { prefixes.append((typed[1], typed[2])) }
         }
         let isASCII = token.bytes.count == typed.count
         let minimumLength = token.bytes.count - 1
-        for prefix in prefixes {
+        var prefix: [UInt8] = []
+        for (first, second) in prefixes {
+            prefix.removeAll(keepingCapacity: true)
+            SearchSegmentBuilder.append(CollectionOfOne(first), to: &prefix)
+            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &prefix) }
             let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
-            for word in range where words.length(of: word) >= minimumLength {
-                let isMatch: Bool
-                if isASCII {
-                    isMatch = token.bytes.withUnsafeBufferPointer { typed in
-                        words.bytes.withUnsafeBufferPointer { all in
-                            let term = UnsafeBufferPointer(rebasing: all[Int(words.starts[word])..<Int(words.starts[word + 1])])
-                            return TypoTolerance.isOneEditPrefix(typed, of: term)
-                        }
-                    }
-                } else {
+            if range.isEmpty { continue }
+            if isASCII {
+                // Under the first letter, a word one edit away has its next letters from the
+                // typed ones; checking that first skips most words.
+                let filters = second == nil
+                for word in Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
+                                                   filtersSecondLetter: filters) {
+                    recordTypo(word, in: words, base: base, position: position)
+                }
+            } else {
+                for word in range where words.length(of: word) >= minimumLength {
                     Self.decode(words.term(at: word), into: &scratchScalars)
-                    isMatch = typed.withUnsafeBufferPointer { typed in
+                    let isMatch = typed.withUnsafeBufferPointer { typed in
                         scratchScalars.withUnsafeBufferPointer { TypoTolerance.isOneEditPrefix(typed, of: $0) }
                     }
-                }
-                guard isMatch else { continue }
-                for posting in words.postings[words.postingRange(of: word)] {
-                    record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 7 : 8), position)
+                    if isMatch { recordTypo(word, in: words, base: base, position: position) }
                 }
             }
         }
+    }
+
+    private mutating func recordTypo(_ word: Int, in words: TermTable, base: UInt8, position: Int) {
+        for posting in words.postings[words.postingRange(of: word)] {
+            record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 7 : 8), position)
+        }
+    }
+
+    /// The words in `range` (at least `minimumLength` bytes) that `typed`, an ASCII word,
+    /// becomes a prefix of with one edit. With `filtersSecondLetter` (all words start with the
+    /// typed first letter, so the edit is at or after the second letter), most words are ruled
+    /// out by ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` before the full check.
+    private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
+                                          filtersSecondLetter: Bool) -> [Int] {
+        var found: [Int] = []
+        typed.withUnsafeBufferPointer { typed in
+            words.bytes.withUnsafeBufferPointer { all in
+                words.starts.withUnsafeBufferPointer { starts in
+                    for word in range {
+                        let start = Int(starts[word])
+                        let end = Int(starts[word + 1])
+                        if end - start < minimumLength { continue }
+                        let term = UnsafeBufferPointer(rebasing: all[start..<end])
+                        if filtersSecondLetter && !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
+                        if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
+                    }
+                }
+            }
+        }
+        return found
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
@@ -272,15 +330,16 @@ struct SearchMatcher {
     /// Exact matches and entries every word matched, each with its best key.
     private mutating func collect() -> [(entry: Int32, key: UInt8)] {
         var found: [(entry: Int32, key: UInt8)] = []
+        found.reserveCapacity(exactEntries.count + candidates.count)
         let tokenCount = query.tokens.count
         for entry in exactEntries {
             let e = Int(entry)
-            let words = tokenCount > 0 && Int(matchedCount[e]) == tokenCount ? wordKey[e] : Self.none
-            found.append((entry, min(exactKey[e], words)))
+            let words = tokenCount > 0 && Int(state[e].matchedCount) == tokenCount ? state[e].wordKey : Self.none
+            found.append((entry, min(state[e].exactKey, words)))
         }
         guard tokenCount > 0 else { return found }
-        for entry in candidates where Int(matchedCount[Int(entry)]) == tokenCount && exactKey[Int(entry)] == Self.none {
-            found.append((entry, wordKey[Int(entry)]))
+        for entry in candidates where Int(state[Int(entry)].matchedCount) == tokenCount && state[Int(entry)].exactKey == Self.none {
+            found.append((entry, state[Int(entry)].wordKey))
         }
         return found
     }

@@ -30,6 +30,24 @@ enum TypoTolerance {
         return false
     }
 
+    /// A cheap test that ``isOneEditPrefix(_:of:)`` may hold for a `word` that starts with the
+    /// same letter as `typed` and has at least `typed.count - 1` units (`typed` has at least
+    /// four): with the edit at the second unit or later, the word's second to fourth units
+    /// follow from `typed`'s. False means no match; true means check.
+    @inline(__always)
+    static func mayBeOneEditPrefix<Unit: FixedWidthInteger>(
+        _ typed: UnsafeBufferPointer<Unit>, of word: UnsafeBufferPointer<Unit>
+    ) -> Bool {
+        let (t1, t2, t3) = (typed[1], typed[2], typed[3])
+        let (w1, w2) = (word[1], word[2])
+        // The edit after the second letter, or a letter typed twice or swapped at the second.
+        if w1 == t1 || (w1 == t2 && (w2 == t3 || w2 == t1)) { return true }
+        // The second letter substituted or missing: the word is at least as long as `typed`.
+        guard word.count >= 4 else { return false }
+        let w3 = word[3]
+        return (w2 == t2 && w3 == t3) || (w2 == t1 && w3 == t2)
+    }
+
     @inline(__always)
     private static func isPrefix<Unit: FixedWidthInteger>(
         _ typed: UnsafeBufferPointer<Unit>, from start: Int, of word: UnsafeBufferPointer<Unit>, from wordStart: Int
