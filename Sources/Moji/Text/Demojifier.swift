@@ -25,9 +25,11 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
         self.scanner = scanner ?? (catalog.storage === EmojiCatalog.shared.storage ? .shared : EmojiScanner(catalog: catalog))
         let storage = catalog.storage
         let emojifier = Emojifier(catalog: catalog, presets: [preset], locale: locale)
-        let localized = preset == .cldr ? storage.localizedOrEnglish(locale) : nil
+        // Read the tables once: each access goes through the catalog's lock.
+        let localCodes = preset == .cldr ? storage.localizedOrEnglish(locale).shortcodesByIndex : nil
+        let presetCodes = storage.shortcodes
         func codes(of index: Int) -> [String] {
-            localized.map { $0.shortcodesByIndex[index] ?? [] } ?? storage.shortcodes.codes(of: index, in: preset)
+            localCodes.map { $0[index] ?? [] } ?? presetCodes.codes(of: index, in: preset)
         }
         func reversible(_ index: Int) -> String? {
             codes(of: index).first { emojifier.replacement(for: $0) == storage.characters[index] }
@@ -37,8 +39,9 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
         for index in storage.characters.indices {
             if let code = reversible(index) {
                 bytes += Array(":\(code):".utf8)
-            } else if preset == .slack, storage.tones[index].count == 1, let base = reversible(storage.baseIndices[index]) {
-                bytes += Array(":\(base)::skin-tone-\(storage.tones[index][0].rawValue + 1):".utf8)
+            } else if preset == .slack, case let tones = storage.tones[index], tones.count == 1,
+                      let base = reversible(storage.baseIndices[index]) {
+                bytes += Array(":\(base)::skin-tone-\(tones[0].rawValue + 1):".utf8)
             }
             starts.append(Int32(bytes.count))
         }
