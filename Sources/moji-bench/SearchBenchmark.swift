@@ -48,6 +48,9 @@ struct SearchBenchmark: ParsableCommand {
     @Flag(help: "Print each query's results with their relevance instead of timing, to compare versions.")
     var dump = false
 
+    @Flag(help: "Only build the first index, print its time and stop (to count its instructions under callgrind).")
+    var firstBuildOnly = false
+
     func run() throws {
         let text = try String(contentsOfFile: queries, encoding: .utf8)
         let lines = text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
@@ -76,6 +79,11 @@ struct SearchBenchmark: ParsableCommand {
         let first = try EmojiSearch(catalog: catalog, locales: [resolved])
         let coldBuild = Measurement.nowMicroseconds() - start
         let added = (Measurement.residentBytes() ?? 0) - before
+        if firstBuildOnly {
+            Measurement.report(["suite": "search", "measure": "first_build", "locale": resolved.identifier,
+                                "cold_one_locale_ms": Measurement.rounded(coldBuild / 1000, places: 2)])
+            return
+        }
         let search = try EmojiSearch(catalog: catalog, locale: resolved)
 
         var oneLocale: [Double] = []
