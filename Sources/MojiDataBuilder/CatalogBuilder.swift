@@ -49,7 +49,29 @@ public struct CatalogBuilder {
             catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(files.names.utf8)))
             catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(Zlib.deflate(Array(files.keywords.utf8)))
         }
+        catalog.files[SearchSegmentFile.fileName] = try Self.universalSearchSegment(of: catalog.files)
         return catalog
+    }
+
+    /// The search segment file, built by Moji's own search code from the catalog files just made
+    /// (written to a temporary folder to open them as a catalog), so it matches them exactly.
+    private static func universalSearchSegment(of files: [String: Data]) throws(BuildError) -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let needed = [CatalogFormat.coreFile, EmojiTableFormat.fileName, CatalogFormat.shortcodesFile,
+                      CatalogWriter.propertiesFile, CatalogFormat.localeFile("en"), CatalogFormat.localeKeywordsFile("en")]
+        do {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(CatalogFormat.localesFolder),
+                                                    withIntermediateDirectories: true)
+            for path in needed { try files[path]?.write(to: folder.appendingPathComponent(path)) }
+        } catch {
+            throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
+        }
+        do {
+            return SearchSegmentFile.data(for: try EmojiCatalog(directory: folder))
+        } catch {
+            throw .inconsistentData("the catalog just built cannot be opened: \(error)")
+        }
     }
 
     private func resolvedUnicodeFolder() throws(BuildError) -> String {

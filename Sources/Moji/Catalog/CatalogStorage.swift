@@ -37,6 +37,8 @@ final class CatalogStorage: Sendable {
 
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
     let localizations = Locked<[String: LocalizedCatalog]>([:])
+    /// What every search index of this catalog shares, made by the first search.
+    let searchBase = Locked<CatalogSearchBase?>(nil)
 
     init(directory: URL) throws(CatalogError) {
         self.directory = directory

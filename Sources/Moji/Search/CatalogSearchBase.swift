@@ -1,6 +1,8 @@
 /// The part of every search index of a catalog that no locale changes: the neutral emoji with
 /// their versions and groups, and the segment of GitHub, Slack and emojibase shortcodes,
-/// emoticons and characters. Built on the first search of a catalog and kept for the process.
+/// emoticons and characters. Made on the first search of a catalog and kept with it (its emoji
+/// refer to the catalog, so a catalog that was searched stays for the process); the segment
+/// is read from the catalog's ``SearchSegmentFile`` (built only when a catalog lacks one).
 final class CatalogSearchBase: Sendable {
     let emojis: [Emoji?]
     let neutralEmojis: [Emoji]
@@ -9,36 +11,51 @@ final class CatalogSearchBase: Sendable {
     let groupIndices: [UInt8]
     let universal: SearchSegment
 
-    /// Keyed by the catalog's storage, which the base keeps alive, so a key is never reused.
-    private static let cache = Locked<[ObjectIdentifier: CatalogSearchBase]>([:])
-
-    static func shared(for catalog: EmojiCatalog) -> CatalogSearchBase {
-        cache.withLock { cache in
-            let key = ObjectIdentifier(catalog.storage)
-            if let base = cache[key] { return base }
-            let base = CatalogSearchBase(catalog)
-            cache[key] = base
-            return base
+    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the catalog's search
+    ///   segment file is damaged or was built for other rules or another catalog.
+    static func shared(for catalog: EmojiCatalog) throws(CatalogError) -> CatalogSearchBase {
+        do {
+            return try catalog.storage.searchBase.withLock { cached in
+                if let cached { return cached }
+                let base = try CatalogSearchBase(catalog)
+                cached = base
+                return base
+            }
+        } catch let error as CatalogError {
+            throw error
+        } catch {
+            preconditionFailure("unexpected error \(error)")
         }
     }
 
-    private init(_ catalog: EmojiCatalog) {
-        let count = catalog.allEntries.count
+    /// Reads the catalog's rows directly: one `Emoji` per neutral emoji, no per-entry lookups.
+    private init(_ catalog: EmojiCatalog) throws(CatalogError) {
+        let storage = catalog.storage
+        let count = storage.characters.count
         var emojis = [Emoji?](repeating: nil, count: count)
         var versions = [UInt16](repeating: 0, count: count)
         var groupIndices = [UInt8](repeating: 0, count: count)
-        let neutral = Array(catalog.neutralEmojis)
-        for emoji in neutral {
-            let version = emoji.version
-            emojis[emoji.index] = emoji
-            versions[emoji.index] = UInt16(min(version.major, 255)) << 8 | UInt16(min(version.minor, 255))
-            groupIndices[emoji.index] = UInt8(truncatingIfNeeded: emoji.group.index)
+        var neutral: [Emoji] = []
+        var neutralEntries: [Int32] = []
+        neutral.reserveCapacity(count)
+        neutralEntries.reserveCapacity(count)
+        let subgroupGroups = storage.subgroups.map { UInt8(truncatingIfNeeded: $0.group.index) }
+        for index in storage.emojiIndices where storage.tones.isNeutral(index) {
+            let emoji = Emoji(storage: storage, index: index)
+            let version = storage.versions[index]
+            emojis[index] = emoji
+            versions[index] = UInt16(min(version.major, 255)) << 8 | UInt16(min(version.minor, 255))
+            groupIndices[index] = subgroupGroups[storage.subgroupIndices[index]]
+            neutral.append(emoji)
+            neutralEntries.append(Int32(index))
         }
         self.emojis = emojis
         self.neutralEmojis = neutral
-        self.neutralEntries = neutral.map { Int32($0.index) }
+        self.neutralEntries = neutralEntries
         self.versions = versions
         self.groupIndices = groupIndices
-        self.universal = SearchIndex.universalSegment(neutral, catalog: catalog)
+        let path = storage.directoryPath + "/" + SearchSegmentFile.fileName
+        self.universal = try SearchSegmentFile.read(path: path, entryCount: count)
+            ?? SearchIndex.universalSegment(neutral, catalog: catalog)
     }
 }

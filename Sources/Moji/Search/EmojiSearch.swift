@@ -26,7 +26,8 @@ public struct EmojiSearch: Sendable {
 
     /// A search in exactly these locales; names in the first rank above the others'.
     ///
-    /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
+    /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks,
+    ///   ``CatalogError/malformedFile(path:line:reason:)`` for a damaged catalog file.
     public init(catalog: EmojiCatalog = .shared, locales: [MojiLocale],
                 customEmoji: [any CustomEmojiRepresentable] = []) throws(CatalogError) {
         var tables: [LocalizedCatalog] = []
@@ -35,7 +36,7 @@ public struct EmojiSearch: Sendable {
             if !tables.contains(where: { $0 === table }) { tables.append(table) }
         }
         if tables.isEmpty { tables.append(try catalog.localized(.english)) }
-        index = SearchIndex(catalog: catalog, localized: tables, custom: customEmoji.map { CustomEmoji($0) })
+        index = try SearchIndex(catalog: catalog, localized: tables, custom: customEmoji.map { CustomEmoji($0) })
     }
 
     private init(index: SearchIndex) { self.index = index }

@@ -23,9 +23,9 @@ final class SearchIndex: Sendable {
     var entryCount: Int { catalogEntryCount + custom.count }
 
     /// Builds the index of a catalog in these locales (already resolved, the chosen one first).
-    /// The locale-independent part is built once per catalog and shared.
-    convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) {
-        let base = CatalogSearchBase.shared(for: catalog)
+    /// The locale-independent part is made once per catalog and shared.
+    convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) throws(CatalogError) {
+        let base = try CatalogSearchBase.shared(for: catalog)
         var segments: [SearchSegment] = []
         for (position, table) in localized.enumerated() {
             segments.append(Self.localeSegment(table, emojis: base.neutralEmojis, rank: position == 0 ? 0 : 1))

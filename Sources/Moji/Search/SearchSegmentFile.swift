@@ -1,0 +1,252 @@
+import Foundation
+
+/// The search segment that no locale changes (GitHub, Slack and emojibase shortcodes,
+/// emoticons and the characters), written by `moji-data build` so that a process's first
+/// search index does not fold and sort it again: `search-universal.bin` in a catalog folder.
+///
+/// Layout, little-endian: the 8-byte magic `MOJISRCH`; UInt32 catalog format version; UInt32
+/// ``indexVersion``; UInt32 catalog entry count; the words table, then the phrases table; then
+/// UInt32 gram count and the grams as UInt64. A table is UInt32 term count, UInt32 byte count
+/// of its terms, UInt32 posting count, then each term front-coded (varint bytes shared with the
+/// previous term, varint length of the rest, the rest), then each term's postings (varint
+/// count, then per posting the zigzag varint difference of its entry from the previous one's
+/// and one byte of field or kind). See ``TermTable``.
+///
+/// Not compressed: inflating the same data took several times longer than decoding this, and
+/// the file is about 90 KB.
+///
+/// The file holds exactly what ``SearchIndex/universalSegment(_:catalog:)`` builds from the
+/// catalog's own files; a test compares the two, so a change to folding that is not followed by
+/// rebuilding the catalog fails before it ships.
+package enum SearchSegmentFile {
+    /// The file's name in a catalog folder.
+    package static let fileName = "search-universal.bin"
+    /// The first eight bytes.
+    static let magic = Array("MOJISRCH".utf8)
+    /// The version of the index rules (folding, words, phrase keys) the file was built with.
+    /// Bump it with any change to what ``SearchSegmentBuilder`` produces, then rebuild the catalog.
+    static let indexVersion: UInt32 = 1
+
+    /// The file for a catalog: its universal segment, built.
+    package static func data(for catalog: EmojiCatalog) -> Data {
+        let segment = SearchIndex.universalSegment(Array(catalog.neutralEmojis), catalog: catalog)
+        return Data(encode(segment, entryCount: catalog.storage.characters.count))
+    }
+
+    /// The segment in the file's layout.
+    static func encode(_ segment: SearchSegment, entryCount: Int) -> [UInt8] {
+        var output = magic
+        appendUInt32(UInt32(CatalogFormat.version), to: &output)
+        appendUInt32(indexVersion, to: &output)
+        appendUInt32(UInt32(entryCount), to: &output)
+        for table in [segment.words, segment.phrases] {
+            appendUInt32(UInt32(table.count), to: &output)
+            appendUInt32(UInt32(table.bytes.count), to: &output)
+            appendUInt32(UInt32(table.postings.count), to: &output)
+            var previous: ArraySlice<UInt8> = []
+            for index in 0..<table.count {
+                let term = table.term(at: index)
+                let shared = zip(previous, term).prefix { $0 == $1 }.count
+                appendVarint(UInt32(shared), to: &output)
+                appendVarint(UInt32(term.count - shared), to: &output)
+                output += term.dropFirst(shared)
+                previous = term
+            }
+            for index in 0..<table.count {
+                let postings = table.postings[table.postingRange(of: index)]
+                appendVarint(UInt32(postings.count), to: &output)
+                var previousEntry: Int32 = 0
+                for posting in postings {
+                    let entry = Int32(posting >> 8)
+                    let difference = entry - previousEntry
+                    appendVarint(UInt32(bitPattern: difference << 1 ^ difference >> 31), to: &output)
+                    output.append(UInt8(truncatingIfNeeded: posting))
+                    previousEntry = entry
+                }
+            }
+        }
+        appendUInt32(UInt32(segment.grams.count), to: &output)
+        for gram in segment.grams {
+            appendUInt32(UInt32(truncatingIfNeeded: gram), to: &output)
+            appendUInt32(UInt32(truncatingIfNeeded: gram >> 32), to: &output)
+        }
+        return output
+    }
+
+    private static func appendUInt32(_ value: UInt32, to output: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
+    }
+
+    /// Seven bits a byte, low bits first, the high bit set on every byte but the last.
+    private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            output.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        output.append(UInt8(value))
+    }
+
+    /// Reads the file at `path`: nil when there is none (a catalog from before the file
+    /// existed, whose segment is then built), the segment when it is sound.
+    ///
+    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the file is damaged, was
+    ///   written by another version of the index rules or for another catalog.
+    static func read(path: String, entryCount: Int) throws(CatalogError) -> SearchSegment? {
+        guard let bytes = CatalogFileReader.contents(atPath: path) else { return nil }
+        func malformed(_ reason: String) -> CatalogError { .malformedFile(path: path, line: 0, reason: reason) }
+        guard bytes.count >= 20, bytes[0..<8].elementsEqual(magic) else {
+            throw malformed("not a Moji search segment (no MOJISRCH header)")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+            var reader = Reader(bytes: buffer, offset: 8)
+            let format = reader.uint32(), version = reader.uint32(), entries = reader.uint32()
+            guard format == CatalogFormat.version, version == indexVersion else {
+                throw malformed("built with format \(format), index rules \(version); this Moji reads format \(CatalogFormat.version), index rules \(indexVersion)")
+            }
+            guard entries == entryCount else {
+                throw malformed("built for a catalog of \(entries) entries, not this one of \(entryCount)")
+            }
+            guard let words = reader.table(entryCount: entryCount), let phrases = reader.table(entryCount: entryCount),
+                  let grams = reader.grams(wordCount: words.count), reader.offset == buffer.count else {
+                throw malformed("its tables are cut short, out of order or name unknown entries")
+            }
+            return SearchSegment(words: words, phrases: phrases, grams: grams, localeRank: 0, source: .universal)
+        }
+    }
+
+    /// Decodes the file's parts, checking each against what search relies on; a method returns
+    /// nil (or a value that fails the caller's checks) once the bytes run out or disagree.
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset: Int
+
+        /// The next UInt32, or 0 when the file ends first (and every later read fails).
+        mutating func uint32() -> UInt32 {
+            guard offset + 4 <= bytes.count else {
+                offset = bytes.count + 1
+                return 0
+            }
+            let value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+            offset += 4
+            return UInt32(littleEndian: value)
+        }
+
+        /// The varint at `position` of `bytes`, moving past it; nil when the bytes end first or
+        /// it runs past 32 bits.
+        @inline(__always)
+        static func varint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> UInt32? {
+            // Most are one byte: term lengths, posting counts, entry differences.
+            if position < bytes.count, bytes[position] < 0x80 {
+                position += 1
+                return UInt32(bytes[position - 1])
+            }
+            return longVarint(bytes, &position)
+        }
+
+        /// ``varint(_:_:)`` of more than one byte.
+        static func longVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> UInt32? {
+            var value: UInt32 = 0
+            var shift: UInt32 = 0
+            while position < bytes.count, shift < 32 {
+                let byte = bytes[position]
+                position += 1
+                value |= UInt32(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+
+        /// A term table: front-coded terms that rise strictly, and postings naming entries
+        /// below `entryCount`.
+        mutating func table(entryCount: Int) -> TermTable? {
+            let count = Int(uint32()), byteCount = Int(uint32()), postingCount = Int(uint32())
+            // Every term and every posting takes at least one byte, so larger counts are damage.
+            guard offset <= bytes.count, count <= bytes.count, postingCount <= bytes.count, byteCount <= 255 * bytes.count else {
+                return nil
+            }
+            let bytes = self.bytes
+            var position = offset
+            var ok = true
+            var starts = [UInt32](repeating: 0, count: count + 1)
+            let termBytes = starts.withUnsafeMutableBufferPointer { starts in
+                [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+                    initialized = 0
+                    guard let base = output.baseAddress else { return }
+                    var previousStart = 0
+                    for index in 0..<count {
+                        guard let shared = Self.varint(bytes, &position).map(Int.init),
+                              let rest = Self.varint(bytes, &position).map(Int.init),
+                              shared <= initialized - previousStart, rest <= bytes.count - position,
+                              initialized + shared + rest <= byteCount else {
+                            ok = false
+                            return
+                        }
+                        let start = initialized
+                        // The shared bytes come from the previous term, the rest from the file.
+                        (base + start).initialize(from: base + previousStart, count: shared)
+                        (base + start + shared).initialize(from: bytes.baseAddress! + position, count: rest)
+                        position += rest
+                        initialized = start + shared + rest
+                        // Sorted: the first new byte must exceed the previous term's byte there (or
+                        // the previous term ended), and a term never repeats.
+                        if index > 0 {
+                            guard rest > 0, shared == start - previousStart || base[start + shared] > base[previousStart + shared] else {
+                                ok = false
+                                return
+                            }
+                        }
+                        previousStart = start
+                        starts[index + 1] = UInt32(initialized)
+                    }
+                }
+            }
+            guard ok, termBytes.count == byteCount else { return nil }
+            var postingStarts = [UInt32](repeating: 0, count: count + 1)
+            let postings = postingStarts.withUnsafeMutableBufferPointer { postingStarts in
+                [UInt32](unsafeUninitializedCapacity: postingCount) { postings, filled in
+                    filled = 0
+                    for index in 0..<count {
+                        guard let termPostings = Self.varint(bytes, &position).map(Int.init),
+                              termPostings <= postingCount - filled else {
+                            ok = false
+                            return
+                        }
+                        var entry: Int32 = 0
+                        for _ in 0..<termPostings {
+                            guard let zigzag = Self.varint(bytes, &position), position < bytes.count else {
+                                ok = false
+                                return
+                            }
+                            entry &+= Int32(bitPattern: zigzag >> 1) ^ -Int32(bitPattern: zigzag & 1)
+                            guard entry >= 0, Int(entry) < entryCount else {
+                                ok = false
+                                return
+                            }
+                            postings[filled] = UInt32(entry) << 8 | UInt32(bytes[position])
+                            position += 1
+                            filled += 1
+                        }
+                        postingStarts[index + 1] = UInt32(filled)
+                    }
+                }
+            }
+            offset = position
+            guard ok, postings.count == postingCount else { return nil }
+            return TermTable(bytes: termBytes, starts: starts, postingStarts: postingStarts, postings: postings)
+        }
+
+        /// Sorted grams naming words below `wordCount`.
+        mutating func grams(wordCount: Int) -> [UInt64]? {
+            let count = Int(uint32())
+            guard offset <= bytes.count, count <= (bytes.count - offset) / 8 else { return nil }
+            var grams = [UInt64](repeating: 0, count: count)
+            for index in 0..<count {
+                grams[index] = UInt64(uint32()) | UInt64(uint32()) << 32
+                guard Int(grams[index] & 0x3F_FFFF) < wordCount, index == 0 || grams[index - 1] <= grams[index] else { return nil }
+            }
+            return grams
+        }
+    }
+}
