@@ -143,6 +143,18 @@ struct CatalogRecord: ~Copyable {
 
     func isEmpty(_ field: Int) -> Bool { bounds[2 * field] == bounds[2 * field + 1] }
 
+    /// Whether field `field` is exactly `text`, without making a string.
+    func equals(_ field: Int, _ text: String) -> Bool {
+        let field = UnsafeBufferPointer(rebasing: bytes[range(field)])
+        var text = text
+        return text.withUTF8 { $0.count == field.count && ($0.isEmpty || memcmp($0.baseAddress!, field.baseAddress!, $0.count) == 0) }
+    }
+
+    /// ``CatalogStorage/lookupHash(_:)`` of field `field`'s bytes.
+    func lookupHash(_ field: Int) -> UInt64 {
+        CatalogStorage.lookupHash(UnsafeBufferPointer(rebasing: bytes[range(field)]))
+    }
+
     func string(_ field: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[range(field)]), as: UTF8.self)
     }

@@ -19,6 +19,9 @@ struct IntegerTable: Sendable {
         shift = 64 - bits
     }
 
+    /// The number of slots (twice the capacity asked for, or more).
+    var slotCount: Int { mask + 1 }
+
     /// Stores `value` for `key` unless the key is present; returns whether it was stored.
     @discardableResult
     mutating func insert(_ value: Int, for key: UInt64) -> Bool {
