@@ -25,7 +25,7 @@ public final class LocalizedCatalog: Sendable {
     struct Terms: Sendable {
         var keywordFields: [String?]
         var shortcodes: [Int: [String]]
-        var shortcodeToIndex: [String: Int]
+        var shortcodeToIndex: CodeTable
     }
 
     /// The separators CLDR uses between a base name and its tones, and between tones.
@@ -60,9 +60,10 @@ public final class LocalizedCatalog: Sendable {
                 for identifier in chain.reversed() {
                     try terms.read(path: storage.directoryPath + "/" + CatalogFormat.localeKeywordsFile(identifier))
                 }
-                var shortcodeToIndex: [String: Int] = [:]
+                // In emoji order, so a code two emoji share stays with the first.
+                var shortcodeToIndex = CodeTable(capacity: terms.shortcodes.count)
                 for index in terms.shortcodes.keys.sorted() {
-                    for code in terms.shortcodes[index]! where shortcodeToIndex[code] == nil { shortcodeToIndex[code] = index }
+                    for code in terms.shortcodes[index]! { shortcodeToIndex.insert(code, index: index) }
                 }
                 let loaded = Terms(keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
                 cache = loaded
