@@ -3,6 +3,7 @@ import MojiStore
 
 struct Collections: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "collections",
         abstract: "Keep named lists of emoji: create, add, remove, move, rename, delete.",
         subcommands: [ListCollections.self, Show.self, Create.self, Add.self, Remove.self, Move.self, Rename.self, Delete.self],
         defaultSubcommand: ListCollections.self
@@ -25,7 +26,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one collection, an emoji a line.")
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one collection, an emoji a line.")
         @Argument(help: "The collection's name.") var name: String
         @OptionGroup var options: StoreOptions
 
@@ -38,7 +39,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Create: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an empty collection.")
+        static let configuration = CommandConfiguration(commandName: "create", abstract: "Create an empty collection.")
         @Argument(help: "The new collection's name.") var name: String
         @OptionGroup var options: StoreOptions
 
@@ -52,7 +53,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add emoji to a collection (created if needed).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add emoji to a collection (created if needed).")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
         @Option(help: "Position to insert at, from 1 (default: the end).") var at: Int?
@@ -71,7 +72,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove emoji from a collection.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove emoji from a collection.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
         @OptionGroup var options: StoreOptions
@@ -91,7 +92,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move an emoji of a collection to a position, from 1.")
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an emoji of a collection to a position, from 1.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "The emoji.") var emoji: String
         @Argument(help: "Its new position, from 1.") var position: Int
@@ -108,7 +109,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Rename: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Rename a collection.")
+        static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename a collection.")
         @Argument(help: "The current name.") var name: String
         @Argument(help: "The new name.") var newName: String
         @OptionGroup var options: StoreOptions
@@ -123,7 +124,7 @@ struct Collections: ParsableCommand {
     }
 
     struct Delete: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a collection.")
+        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete a collection.")
         @Argument(help: "The collection's name.") var name: String
         @OptionGroup var options: StoreOptions
 

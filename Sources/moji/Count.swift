@@ -4,6 +4,7 @@ import Moji
 
 struct Count: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "count",
         abstract: "Count the emoji in text.",
         discussion: """
             Reads standard input or files, streaming, and prints the number of emoji (with several \

@@ -4,6 +4,7 @@ import Moji
 
 struct Demojify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demojify",
         abstract: "Turn emoji into :shortcodes:.",
         discussion: """
             Reads standard input or files, streaming, and writes each emoji as a code of --preset \

@@ -4,6 +4,7 @@ import Moji
 
 struct Emojify: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "emojify",
         abstract: "Turn :shortcodes: into emoji.",
         discussion: """
             Reads standard input or files, streaming. Knows every preset by default (github, slack, \

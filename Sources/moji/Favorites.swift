@@ -3,6 +3,7 @@ import MojiStore
 
 struct Favorites: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "favorites",
         abstract: "Show your favorites, and pin, unpin or reorder the ones you keep by hand.",
         discussion: "Pinned favorites come first, in your order; then the emoji you use most, by usage score.",
         subcommands: [ListFavorites.self, Add.self, Remove.self, Move.self],
@@ -31,7 +32,7 @@ struct Favorites: ParsableCommand {
     }
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pin emoji as favorites (at the end, or at a position).")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Pin emoji as favorites (at the end, or at a position).")
 
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.")
         var emojis: [String]
@@ -54,7 +55,7 @@ struct Favorites: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Unpin favorites.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Unpin favorites.")
 
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.")
         var emojis: [String]
@@ -76,7 +77,7 @@ struct Favorites: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Move a pinned favorite to a position, from 1.")
+        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move a pinned favorite to a position, from 1.")
 
         @Argument(help: "The pinned emoji.")
         var emoji: String

@@ -4,6 +4,7 @@ import Moji
 
 struct Find: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "find",
         abstract: "List the emoji in text, one per line.",
         discussion: """
             Reads standard input or files, streaming. Each line: byte offset, byte length, the emoji \

@@ -2,7 +2,7 @@ import ArgumentParser
 import MojiStore
 
 struct Frequent: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show the emoji you used most often (the more recent first among equals).")
+    static let configuration = CommandConfiguration(commandName: "frequent", abstract: "Show the emoji you used most often (the more recent first among equals).")
 
     @Option(help: "How many to show (default 36).")
     var limit: Int?

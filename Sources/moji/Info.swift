@@ -3,6 +3,7 @@ import Moji
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Show everything about one emoji.",
         discussion: """
             The emoji may be given as itself (👍), a shortcode in any preset (:thumbsup:, :+1:), \

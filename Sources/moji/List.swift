@@ -4,6 +4,7 @@ import Moji
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List emoji in CLDR order, optionally of one group, subgroup or Emoji version.",
         discussion: "Groups and subgroups are named by identifier (food-drink, face-smiling); `moji list --groups` lists them."
     )

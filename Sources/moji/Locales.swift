@@ -2,7 +2,7 @@ import ArgumentParser
 import Moji
 
 struct Locales: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the locales with emoji names and keywords.")
+    static let configuration = CommandConfiguration(commandName: "locales", abstract: "List the locales with emoji names and keywords.")
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false

@@ -7,6 +7,7 @@ import MojiTerminal
 
 struct Pick: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pick",
         abstract: "Pick an emoji in a full-screen picker; it is printed to standard output.",
         discussion: """
             Type to search; arrows, Home/End and PageUp/PageDown move; Tab jumps to the next group; \

@@ -4,6 +4,7 @@ import Moji
 
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "search",
         abstract: "Find emoji by name, keyword, shortcode or emoticon, in your language and English.",
         discussion: """
             Every word must match the start of a word (the last may be cut short, as you type): \

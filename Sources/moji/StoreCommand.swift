@@ -10,7 +10,7 @@ struct StoreCommand: ParsableCommand {
     )
 
     struct Path: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print where the database is.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where the database is.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -25,6 +25,7 @@ struct StoreCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Check the database without changing it; exits 3 when it is damaged.")
         @OptionGroup var options: StoreOptions
 
@@ -47,6 +48,7 @@ struct StoreCommand: ParsableCommand {
 
     struct Repair: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "repair",
             abstract: "Move a damaged database aside (never deleting it) and start a fresh one.",
             discussion: "Whatever user data can still be read is carried over. A healthy database is left alone. Close other programs using it first.")
         @OptionGroup var options: StoreOptions
@@ -66,7 +68,7 @@ struct StoreCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write all user data as JSON (to standard output, or a file).")
+        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write all user data as JSON (to standard output, or a file).")
         @Option(name: .shortAndLong, help: "The file to write.") var output: String?
         @OptionGroup var options: StoreOptions
 
@@ -87,6 +89,7 @@ struct StoreCommand: ParsableCommand {
 
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Replace all user data with an export made by `moji store export`.")
         @Argument(help: "The export file, or - for standard input.") var file: String
         @OptionGroup var options: StoreOptions

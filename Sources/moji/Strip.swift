@@ -4,6 +4,7 @@ import Moji
 
 struct Strip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "strip",
         abstract: "Remove emoji from text.",
         discussion: """
             Reads standard input or files, streaming, and writes the text without its emoji (or \

@@ -4,6 +4,7 @@ import MojiStore
 
 struct Tone: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "tone",
         abstract: "Set or show preferred skin tones: a global default, or per emoji (a tone per person).",
         discussion: """
             Tones: light, medium-light, medium, medium-dark, dark (or 1–5, or 🏻…🏿); none clears.

@@ -3,6 +3,7 @@ import MojiStore
 
 struct Use: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "use",
         abstract: "Record that you used an emoji: it rises in favorites, recent and frequent.",
         discussion: """
             A toned emoji (👍🏽) counts for its neutral base and remembers the tone. Each emoji \
