@@ -260,9 +260,12 @@ struct SearchMatcher {
             if isASCII {
                 // Under the first letter, a word one edit away has its next letters from the
                 // typed ones; checking that first skips most words.
-                let filters = second == nil
-                for word in Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
-                                                   filtersSecondLetter: filters) {
+                let found = second == nil
+                    ? Self.oneEditASCIIWordsSharingFirstLetter(token.bytes, in: words, range: range,
+                                                               minimumLength: minimumLength)
+                    : Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
+                                             filtersSecondLetter: false)
+                for word in found {
                     recordTypo(word, in: words, base: base, position: position)
                 }
             } else {
@@ -300,6 +303,67 @@ struct SearchMatcher {
                         let term = UnsafeBufferPointer(rebasing: all[start..<end])
                         if filtersSecondLetter && !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
                         if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The words in `range`, which all start with the first letter of `typed` (an ASCII word of
+    /// at least four letters), that are at least `minimumLength` bytes and that `typed` becomes
+    /// a prefix of with one edit: the same words, in the same order, as
+    /// ``oneEditASCIIWords(_:in:range:minimumLength:filtersSecondLetter:)`` with the filter,
+    /// reading two bytes of most of them.
+    ///
+    /// A word that matches first differs from `typed` at some position `i` (1 or more), where
+    /// the edit is: it starts with `typed[..<i]` but not with `typed[...i]`. The words starting
+    /// with `typed[..<k]` form nested ranges, found by binary search on one byte, so between
+    /// their bounds `i` is known. Unless `i` is the last position, such a word has `typed[i + 1]`
+    /// at `i` (a letter typed extra, or two swapped) or at `i + 1` (one substituted), or
+    /// `typed[i]` at `i + 1` (one missing, or two swapped). The words starting with all of
+    /// `typed` (no typo) are skipped at once; once a range is small, its words are checked in full.
+    private static func oneEditASCIIWordsSharingFirstLetter(_ typed: [UInt8], in words: TermTable, range: Range<Int>,
+                                                            minimumLength: Int) -> [Int] {
+        let n = typed.count
+        // levels[j]: the words starting with typed[...j].
+        var levels: [Range<Int>] = [range]
+        levels.reserveCapacity(8)
+        while levels.count < n, let last = levels.last, last.count > 8 {
+            levels.append(words.prefixRange(extending: last, at: levels.count, with: typed[levels.count]))
+        }
+        let innermost = levels.count - 1
+        var found: [Int] = []
+        typed.withUnsafeBufferPointer { typed in
+            words.bytes.withUnsafeBufferPointer { all in
+                words.starts.withUnsafeBufferPointer { starts in
+                    /// Checks the words of `candidates`; with `i`, they first differ from `typed` at `i`.
+                    func check(_ candidates: Range<Int>, differingAt i: Int?) {
+                        for word in candidates {
+                            let start = Int(starts[word])
+                            let end = Int(starts[word + 1])
+                            let length = end - start
+                            if length < minimumLength { continue }
+                            if let i, i + 1 < n {
+                                let next = typed[i + 1]
+                                let mayMatch = (length > i && all[start + i] == next)
+                                    || (length > i + 1 && (all[start + i + 1] == next || all[start + i + 1] == typed[i]))
+                                if !mayMatch { continue }
+                            }
+                            let term = UnsafeBufferPointer(rebasing: all[start..<end])
+                            if !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
+                            if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
+                        }
+                    }
+                    // In word order: the words before each narrower range, from the widest in;
+                    // the innermost range (skipped when it holds the words starting with all of
+                    // `typed`, which are no typo); the words after each narrower range.
+                    for j in 0..<innermost {
+                        check(levels[j].lowerBound..<levels[j + 1].lowerBound, differingAt: j + 1)
+                    }
+                    if levels.count < n { check(levels[innermost], differingAt: nil) }
+                    for j in (0..<innermost).reversed() {
+                        check(levels[j + 1].upperBound..<levels[j].upperBound, differingAt: j + 1)
                     }
                 }
             }
