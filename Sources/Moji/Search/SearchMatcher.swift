@@ -13,6 +13,12 @@ struct SearchMatcher {
     private static let none: UInt8 = 255
     private static let keyCount = 40
 
+    /// An entry found, with its rank key.
+    struct Found: Equatable {
+        var entry: Int32
+        var key: UInt8
+    }
+
     /// What the matcher knows about one entry.
     private struct EntryState {
         /// The best key of the current word's matches.
@@ -23,12 +29,19 @@ struct SearchMatcher {
         var wordKey = SearchMatcher.none
         /// The best key of an exact (whole-query) match.
         var exactKey = SearchMatcher.none
+
+        /// Whether the entry matched every query word before `position`.
+        @inline(__always)
+        func matchedAll(before position: Int) -> Bool { Int(matchedCount) == position }
     }
 
     /// Per-entry state in one array; the word part is reset between the typo-free and the
     /// typo-tolerant pass.
     private var state: [EntryState]
+    /// The entries the current word matched, in `touched[..<touchedCount]`; the array only
+    /// grows, so the hot loop writes into it without appending.
     private var touched: [Int32] = []
+    private var touchedCount = 0
     private var candidates: [Int32] = []
     private var exactEntries: [Int32] = []
     private var scratchWords: [Int] = []
@@ -43,7 +56,7 @@ struct SearchMatcher {
     // MARK: Matching
 
     /// The matching entries with their keys, unordered and unfiltered.
-    mutating func match(options: SearchOptions) -> [(entry: Int32, key: UInt8)] {
+    mutating func match(options: SearchOptions) -> [Found] {
         matchPhrases(slackFirst: options.preferredShortcodes == .slack)
         matchWords(typos: false)
         var found = collect()
@@ -139,6 +152,14 @@ struct SearchMatcher {
         candidates.removeAll(keepingCapacity: true)
     }
 
+    /// Makes room in `touched` for `count` more entries (never more than all of them).
+    private mutating func reserveTouched(_ count: Int) {
+        let needed = min(touchedCount + count, index.entryCount)
+        if touched.count < needed {
+            touched.append(contentsOf: repeatElement(0, count: max(needed, 2 * touched.count) - touched.count))
+        }
+    }
+
     private mutating func matchWords(typos: Bool) {
         for (position, token) in query.tokens.enumerated() {
             for segment in index.segments {
@@ -160,19 +181,21 @@ struct SearchMatcher {
                 }
             }
             // AND: keep only entries every word so far has matched.
-            for entry in touched {
-                let entry = Int(entry)
-                if position == 0 {
-                    state[entry].wordKey = state[entry].tokenBest
-                    candidates.append(Int32(entry))
-                } else {
-                    state[entry].wordKey = max(state[entry].wordKey, state[entry].tokenBest)
+            let matched = touched[..<touchedCount]
+            if position == 0 { candidates.append(contentsOf: matched) }
+            let isFirst = position == 0
+            let matchedCount = UInt8(position + 1)
+            state.withUnsafeMutableBufferPointer { state in
+                for entry in matched {
+                    let entry = Int(entry)
+                    let best = state[entry].tokenBest
+                    state[entry].wordKey = isFirst ? best : max(state[entry].wordKey, best)
+                    state[entry].matchedCount = matchedCount
+                    state[entry].tokenBest = Self.none
                 }
-                state[entry].matchedCount = UInt8(position + 1)
-                state[entry].tokenBest = Self.none
             }
-            let anyLeft = !touched.isEmpty
-            touched.removeAll(keepingCapacity: true)
+            let anyLeft = touchedCount > 0
+            touchedCount = 0
             if !anyLeft { break }
         }
     }
@@ -183,7 +206,7 @@ struct SearchMatcher {
         for segment in index.segments {
             matchTypos(token, in: segment, base: 16 + segment.localeRank, position: 0)
         }
-        for entry in touched {
+        for entry in touched[..<touchedCount] {
             let entry = Int(entry)
             if state[entry].matchedCount == 0 {
                 state[entry].matchedCount = 1
@@ -192,46 +215,58 @@ struct SearchMatcher {
             }
             state[entry].tokenBest = Self.none
         }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
     }
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers.
     private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
                                               base: UInt8, position: Int) {
+        reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
         let none = Self.none
-        var touched: [Int32] = []
-        swap(&touched, &self.touched)
+        // The key of each field code (name, keyword, shortcode) for a whole word and for a
+        // prefix, a byte each, so a posting's key is a shift rather than branches.
+        let wholeKeys = UInt32(base) | UInt32(base + 2 * 3) << 8 | UInt32(base + 2 * 2) << 16
+        let prefixKeys = UInt32(base + 2 * 1) | UInt32(base + 2 * 4) << 8 | UInt32(base + 2 * 2) << 16
+        var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
                 words.postings.withUnsafeBufferPointer { postings in
-                    state.withUnsafeMutableBufferPointer { state in
-                        for word in range {
-                            let whole = starts[word + 1] - starts[word] == length
-                            for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
-                                let posting = postings[index]
-                                let entry = Int(posting >> 8)
-                                if position > 0 && Int(state[entry].matchedCount) != position { continue }
-                                let field = posting & 0xFF
-                                let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
-                                let key = base + 2 * wordClass
-                                let best = state[entry].tokenBest
-                                if best == none { touched.append(Int32(entry)) }
-                                if key < best { state[entry].tokenBest = key }
+                    touched.withUnsafeMutableBufferPointer { touched in
+                        state.withUnsafeMutableBufferPointer { state in
+                            for word in range {
+                                let keys = starts[word + 1] - starts[word] == length ? wholeKeys : prefixKeys
+                                for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
+                                    let posting = postings[index]
+                                    let entry = Int(posting >> 8)
+                                    if position > 0 && !state[entry].matchedAll(before: position) { continue }
+                                    // Field codes are 0, 1 and 2 (``SearchSegment/WordField``).
+                                    let key = UInt8(truncatingIfNeeded: keys >> (8 * (posting & 0x3)))
+                                    let best = state[entry].tokenBest
+                                    if best == none {
+                                        touched[count] = Int32(entry)
+                                        count += 1
+                                    }
+                                    if key < best { state[entry].tokenBest = key }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        swap(&touched, &self.touched)
+        touchedCount = count
     }
 
     @inline(__always)
     private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
-        if position > 0 && Int(state[entry].matchedCount) != position { return }
+        if position > 0 && !state[entry].matchedAll(before: position) { return }
         let best = state[entry].tokenBest
-        if best == Self.none { touched.append(Int32(entry)) }
+        if best == Self.none {
+            reserveTouched(1)
+            touched[touchedCount] = Int32(entry)
+            touchedCount += 1
+        }
         if key < best { state[entry].tokenBest = key }
     }
 
@@ -392,20 +427,26 @@ struct SearchMatcher {
     }
 
     /// Exact matches and entries every word matched, each with its best key.
-    private mutating func collect() -> [(entry: Int32, key: UInt8)] {
-        var found: [(entry: Int32, key: UInt8)] = []
-        found.reserveCapacity(exactEntries.count + candidates.count)
+    private func collect() -> [Found] {
         let tokenCount = query.tokens.count
-        for entry in exactEntries {
-            let e = Int(entry)
-            let words = tokenCount > 0 && Int(state[e].matchedCount) == tokenCount ? state[e].wordKey : Self.none
-            found.append((entry, min(state[e].exactKey, words)))
+        return [Found](unsafeUninitializedCapacity: exactEntries.count + candidates.count) { found, count in
+            count = 0
+            state.withUnsafeBufferPointer { state in
+                for entry in exactEntries {
+                    let e = Int(entry)
+                    let words = tokenCount > 0 && state[e].matchedAll(before: tokenCount) ? state[e].wordKey : Self.none
+                    found.initializeElement(at: count, to: Found(entry: entry, key: min(state[e].exactKey, words)))
+                    count += 1
+                }
+                guard tokenCount > 0 else { return }
+                for entry in candidates {
+                    let e = Int(entry)
+                    guard state[e].matchedAll(before: tokenCount), state[e].exactKey == Self.none else { continue }
+                    found.initializeElement(at: count, to: Found(entry: entry, key: state[e].wordKey))
+                    count += 1
+                }
+            }
         }
-        guard tokenCount > 0 else { return found }
-        for entry in candidates where Int(state[Int(entry)].matchedCount) == tokenCount && state[Int(entry)].exactKey == Self.none {
-            found.append((entry, state[Int(entry)].wordKey))
-        }
-        return found
     }
 
     // MARK: Ordering
@@ -425,41 +466,71 @@ struct SearchMatcher {
     }
 
     /// Entries in relevance order (key, then CLDR order), at most `limit`.
-    static func relevanceOrder(_ found: [(entry: Int32, key: UInt8)], limit: Int, entryCount: Int) -> [(entry: Int32, key: UInt8)] {
-        var counts = [Int](repeating: 0, count: keyCount + 1)
-        for item in found { counts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
-        for key in 0..<keyCount { counts[key + 1] += counts[key] }
-        var byKey = [Int32](repeating: 0, count: found.count)
-        var cursor = counts
-        for item in found {
-            let key = Int(min(item.key, UInt8(keyCount - 1)))
-            byKey[cursor[key]] = item.entry
-            cursor[key] += 1
-        }
-        var ordered: [(entry: Int32, key: UInt8)] = []
+    ///
+    /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
+    /// a small group by sorting, a large one (a one-letter query) by a bitmap, which gives CLDR
+    /// order in one pass.
+    static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
+        var ordered: [Found] = []
         ordered.reserveCapacity(min(limit, found.count))
-        var bitmap: [UInt64] = []
-        for key in 0..<keyCount where counts[key + 1] > counts[key] {
-            if ordered.count >= limit { break }
-            var bucket = byKey[counts[key]..<counts[key + 1]]
-            let wanted = limit - ordered.count
-            if bucket.count <= 64 {
-                bucket.sort()
-                for entry in bucket.prefix(wanted) { ordered.append((entry, UInt8(key))) }
-            } else {
-                // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
-                if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
-                    for position in bitmap.indices { bitmap[position] = 0 }
+        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey`.
+        var starts = [Int](repeating: 0, count: keyCount + 1)
+        var lastKey = keyCount - 1
+        found.withUnsafeBufferPointer { found in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for item in found { starts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
+                // The keys needed: up to the one that reaches the limit.
+                var total = 0
+                for key in 0..<keyCount {
+                    total += starts[key + 1]
+                    starts[key + 1] = total
+                    if total >= limit {
+                        lastKey = key
+                        break
+                    }
                 }
-                for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
-                var taken = 0
-                scan: for (position, var word) in bitmap.enumerated() {
-                    while word != 0 {
-                        let bit = word.trailingZeroBitCount
-                        ordered.append((Int32(position << 6 | bit), UInt8(key)))
-                        taken += 1
-                        if taken == wanted { break scan }
-                        word &= word - 1
+            }
+        }
+        var byKey = [Int32](repeating: 0, count: starts[lastKey + 1])
+        var cursor = starts
+        found.withUnsafeBufferPointer { found in
+            byKey.withUnsafeMutableBufferPointer { byKey in
+                cursor.withUnsafeMutableBufferPointer { cursor in
+                    for item in found {
+                        let key = Int(min(item.key, UInt8(keyCount - 1)))
+                        guard key <= lastKey else { continue }
+                        byKey[cursor[key]] = item.entry
+                        cursor[key] += 1
+                    }
+                }
+            }
+        }
+        var bitmap: [UInt64] = []
+        byKey.withUnsafeMutableBufferPointer { byKey in
+            for key in 0...lastKey where starts[key + 1] > starts[key] {
+                if ordered.count >= limit { break }
+                var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
+                let wanted = limit - ordered.count
+                if bucket.count <= 64 {
+                    bucket.sort()
+                    for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: UInt8(key))) }
+                } else {
+                    // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                    if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                        for position in bitmap.indices { bitmap[position] = 0 }
+                    }
+                    bitmap.withUnsafeMutableBufferPointer { bitmap in
+                        for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                        var taken = 0
+                        scan: for (position, var word) in bitmap.enumerated() {
+                            while word != 0 {
+                                let bit = word.trailingZeroBitCount
+                                ordered.append(Found(entry: Int32(position << 6 | bit), key: UInt8(key)))
+                                taken += 1
+                                if taken == wanted { break scan }
+                                word &= word - 1
+                            }
+                        }
                     }
                 }
             }
