@@ -46,6 +46,9 @@ struct SearchMatcher {
     private var exactEntries: [Int32] = []
     private var scratchWords: [Int] = []
     private var scratchScalars: [UInt32] = []
+    /// The bytes of the first letters of the words to check for a typo, and the words found.
+    private var scratchPrefix: [UInt8] = []
+    private var scratchTypoWords: [Int] = []
 
     init(index: SearchIndex, query: SearchQuery) {
         self.index = index
@@ -277,30 +280,34 @@ struct SearchMatcher {
     private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
         let words = segment.words
         let typed = token.scalars
-        // The first letter, or the first two letters of the words to check.
-        var prefixes: [(first: UInt32, second: UInt32?)] = [(typed[0], nil)]
-        if typed[1] != typed[0] {
-            prefixes.append((typed[1], typed[0]))
-            if typed[2] != typed[0] { prefixes.append((typed[1], typed[2])) }
-        }
+        // The first letter, or the first two letters of the words to check (a fixed list, so
+        // no array of them is allocated).
+        let prefixCount = typed[1] == typed[0] ? 1 : typed[2] == typed[0] ? 2 : 3
         let isASCII = token.bytes.count == typed.count
         let minimumLength = token.bytes.count - 1
-        var prefix: [UInt8] = []
-        for (first, second) in prefixes {
-            prefix.removeAll(keepingCapacity: true)
-            SearchSegmentBuilder.append(CollectionOfOne(first), to: &prefix)
-            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &prefix) }
-            let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
+        for prefixIndex in 0..<prefixCount {
+            let (first, second): (UInt32, UInt32?) = switch prefixIndex {
+            case 0: (typed[0], nil)
+            case 1: (typed[1], typed[0])
+            default: (typed[1], typed[2])
+            }
+            scratchPrefix.removeAll(keepingCapacity: true)
+            SearchSegmentBuilder.append(CollectionOfOne(first), to: &scratchPrefix)
+            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &scratchPrefix) }
+            let range = scratchPrefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
             if range.isEmpty { continue }
             if isASCII {
                 // Under the first letter, a word one edit away has its next letters from the
                 // typed ones; checking that first skips most words.
-                let found = second == nil
-                    ? Self.oneEditASCIIWordsSharingFirstLetter(token.bytes, in: words, range: range,
-                                                               minimumLength: minimumLength)
-                    : Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
-                                             filtersSecondLetter: false)
-                for word in found {
+                scratchTypoWords.removeAll(keepingCapacity: true)
+                if second == nil {
+                    Self.oneEditASCIIWordsSharingFirstLetter(token.bytes, in: words, range: range,
+                                                             minimumLength: minimumLength, into: &scratchTypoWords)
+                } else {
+                    Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
+                                           filtersSecondLetter: false, into: &scratchTypoWords)
+                }
+                for word in scratchTypoWords {
                     recordTypo(word, in: words, base: base, position: position)
                 }
             } else {
@@ -326,8 +333,7 @@ struct SearchMatcher {
     /// typed first letter, so the edit is at or after the second letter), most words are ruled
     /// out by ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` before the full check.
     private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
-                                          filtersSecondLetter: Bool) -> [Int] {
-        var found: [Int] = []
+                                          filtersSecondLetter: Bool, into found: inout [Int]) {
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
@@ -342,13 +348,12 @@ struct SearchMatcher {
                 }
             }
         }
-        return found
     }
 
     /// The words in `range`, which all start with the first letter of `typed` (an ASCII word of
     /// at least four letters), that are at least `minimumLength` bytes and that `typed` becomes
     /// a prefix of with one edit: the same words, in the same order, as
-    /// ``oneEditASCIIWords(_:in:range:minimumLength:filtersSecondLetter:)`` with the filter,
+    /// ``oneEditASCIIWords(_:in:range:minimumLength:filtersSecondLetter:into:)`` with the filter,
     /// reading two bytes of most of them.
     ///
     /// A word that matches first differs from `typed` at some position `i` (1 or more), where
@@ -359,7 +364,7 @@ struct SearchMatcher {
     /// `typed[i]` at `i + 1` (one missing, or two swapped). The words starting with all of
     /// `typed` (no typo) are skipped at once; once a range is small, its words are checked in full.
     private static func oneEditASCIIWordsSharingFirstLetter(_ typed: [UInt8], in words: TermTable, range: Range<Int>,
-                                                            minimumLength: Int) -> [Int] {
+                                                            minimumLength: Int, into found: inout [Int]) {
         let n = typed.count
         // levels[j]: the words starting with typed[...j].
         var levels: [Range<Int>] = [range]
@@ -368,7 +373,6 @@ struct SearchMatcher {
             levels.append(words.prefixRange(extending: last, at: levels.count, with: typed[levels.count]))
         }
         let innermost = levels.count - 1
-        var found: [Int] = []
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
@@ -403,7 +407,6 @@ struct SearchMatcher {
                 }
             }
         }
-        return found
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
@@ -473,11 +476,12 @@ struct SearchMatcher {
     static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
         var ordered: [Found] = []
         ordered.reserveCapacity(min(limit, found.count))
-        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey`.
-        var starts = [Int](repeating: 0, count: keyCount + 1)
-        var lastKey = keyCount - 1
-        found.withUnsafeBufferPointer { found in
-            starts.withUnsafeMutableBufferPointer { starts in
+        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey` (small, so on
+        // the stack, like `cursor`).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: keyCount + 1) { starts in
+            starts.initialize(repeating: 0)
+            var lastKey = keyCount - 1
+            found.withUnsafeBufferPointer { found in
                 for item in found { starts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
                 // The keys needed: up to the one that reaches the limit.
                 var total = 0
@@ -490,45 +494,42 @@ struct SearchMatcher {
                     }
                 }
             }
-        }
-        var byKey = [Int32](repeating: 0, count: starts[lastKey + 1])
-        var cursor = starts
-        found.withUnsafeBufferPointer { found in
-            byKey.withUnsafeMutableBufferPointer { byKey in
-                cursor.withUnsafeMutableBufferPointer { cursor in
-                    for item in found {
-                        let key = Int(min(item.key, UInt8(keyCount - 1)))
-                        guard key <= lastKey else { continue }
-                        byKey[cursor[key]] = item.entry
-                        cursor[key] += 1
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts[lastKey + 1]) { byKey in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: lastKey + 1) { cursor in
+                    for key in 0...lastKey { cursor[key] = starts[key] }
+                    found.withUnsafeBufferPointer { found in
+                        for item in found {
+                            let key = Int(min(item.key, UInt8(keyCount - 1)))
+                            guard key <= lastKey else { continue }
+                            byKey[cursor[key]] = item.entry
+                            cursor[key] += 1
+                        }
                     }
                 }
-            }
-        }
-        var bitmap: [UInt64] = []
-        byKey.withUnsafeMutableBufferPointer { byKey in
-            for key in 0...lastKey where starts[key + 1] > starts[key] {
-                if ordered.count >= limit { break }
-                var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
-                let wanted = limit - ordered.count
-                if bucket.count <= 64 {
-                    bucket.sort()
-                    for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: UInt8(key))) }
-                } else {
-                    // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
-                    if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
-                        for position in bitmap.indices { bitmap[position] = 0 }
-                    }
-                    bitmap.withUnsafeMutableBufferPointer { bitmap in
-                        for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
-                        var taken = 0
-                        scan: for (position, var word) in bitmap.enumerated() {
-                            while word != 0 {
-                                let bit = word.trailingZeroBitCount
-                                ordered.append(Found(entry: Int32(position << 6 | bit), key: UInt8(key)))
-                                taken += 1
-                                if taken == wanted { break scan }
-                                word &= word - 1
+                var bitmap: [UInt64] = []
+                for key in 0...lastKey where starts[key + 1] > starts[key] {
+                    if ordered.count >= limit { break }
+                    var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
+                    let wanted = limit - ordered.count
+                    if bucket.count <= 64 {
+                        bucket.sort()
+                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: UInt8(key))) }
+                    } else {
+                        // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                        if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                            for position in bitmap.indices { bitmap[position] = 0 }
+                        }
+                        bitmap.withUnsafeMutableBufferPointer { bitmap in
+                            for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                            var taken = 0
+                            scan: for (position, var word) in bitmap.enumerated() {
+                                while word != 0 {
+                                    let bit = word.trailingZeroBitCount
+                                    ordered.append(Found(entry: Int32(position << 6 | bit), key: UInt8(key)))
+                                    taken += 1
+                                    if taken == wanted { break scan }
+                                    word &= word - 1
+                                }
                             }
                         }
                     }
