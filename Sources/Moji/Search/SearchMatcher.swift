@@ -305,7 +305,7 @@ struct SearchMatcher {
                                                              minimumLength: minimumLength, into: &scratchTypoWords)
                 } else {
                     Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
-                                           filtersSecondLetter: false, into: &scratchTypoWords)
+                                           into: &scratchTypoWords)
                 }
                 for word in scratchTypoWords {
                     recordTypo(word, in: words, base: base, position: position)
@@ -329,11 +329,10 @@ struct SearchMatcher {
     }
 
     /// The words in `range` (at least `minimumLength` bytes) that `typed`, an ASCII word,
-    /// becomes a prefix of with one edit. With `filtersSecondLetter` (all words start with the
-    /// typed first letter, so the edit is at or after the second letter), most words are ruled
-    /// out by ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` before the full check.
+    /// becomes a prefix of with one edit, each checked in full (for the small ranges of words
+    /// starting with two of its letters).
     private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
-                                          filtersSecondLetter: Bool, into found: inout [Int]) {
+                                          into found: inout [Int]) {
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
@@ -342,7 +341,6 @@ struct SearchMatcher {
                         let end = Int(starts[word + 1])
                         if end - start < minimumLength { continue }
                         let term = UnsafeBufferPointer(rebasing: all[start..<end])
-                        if filtersSecondLetter && !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
                         if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
                     }
                 }
@@ -352,9 +350,9 @@ struct SearchMatcher {
 
     /// The words in `range`, which all start with the first letter of `typed` (an ASCII word of
     /// at least four letters), that are at least `minimumLength` bytes and that `typed` becomes
-    /// a prefix of with one edit: the same words, in the same order, as
-    /// ``oneEditASCIIWords(_:in:range:minimumLength:filtersSecondLetter:into:)`` with the filter,
-    /// reading two bytes of most of them.
+    /// a prefix of with one edit, in order: those that pass
+    /// ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` (the edit is at or after the second letter)
+    /// and ``TypoTolerance/isOneEditPrefix(_:of:)``, reading two bytes of most of them.
     ///
     /// A word that matches first differs from `typed` at some position `i` (1 or more), where
     /// the edit is: it starts with `typed[..<i]` but not with `typed[...i]`. The words starting
