@@ -376,16 +376,24 @@ struct SearchMatcher {
                 words.starts.withUnsafeBufferPointer { starts in
                     /// Checks the words of `candidates`; with `i`, they first differ from `typed` at `i`.
                     func check(_ candidates: Range<Int>, differingAt i: Int?) {
+                        guard !candidates.isEmpty else { return }
+                        // Before the last position, the two-byte test applies (see above). A word
+                        // of `minimumLength` (n - 1) bytes or more has a byte at `i`, and one at
+                        // `i + 1` unless `i` is n - 2 and it has n - 1 bytes.
+                        let tested = i.map { $0 + 1 < n } ?? false
+                        let at = i ?? 0
+                        let current = typed[at]
+                        let next = tested ? typed[at + 1] : 0
+                        var start = Int(starts[candidates.lowerBound])
                         for word in candidates {
-                            let start = Int(starts[word])
                             let end = Int(starts[word + 1])
+                            defer { start = end }
                             let length = end - start
                             if length < minimumLength { continue }
-                            if let i, i + 1 < n {
-                                let next = typed[i + 1]
-                                let mayMatch = (length > i && all[start + i] == next)
-                                    || (length > i + 1 && (all[start + i + 1] == next || all[start + i + 1] == typed[i]))
-                                if !mayMatch { continue }
+                            if tested && all[start + at] != next {
+                                guard length > at + 1 else { continue }
+                                let following = all[start + at + 1]
+                                if following != next && following != current { continue }
                             }
                             let term = UnsafeBufferPointer(rebasing: all[start..<end])
                             if !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
