@@ -61,11 +61,13 @@ public struct EmojiSearch: Sendable {
         let context = SearchContext(index: index, query: parsed)
         let limit = max(0, options.limit ?? Int.max)
         if limit == 0 { return [] }
-        var found: [(entry: Int32, key: UInt8)]
+        var found: [SearchMatcher.Found]
         if parsed.isBlank {
             guard options.blankQuery == .catalogOrder else { return [] }
-            found = index.neutralEntries.map { ($0, 18) }
-            found.append(contentsOf: (index.catalogEntryCount..<index.entryCount).map { (Int32($0), 18) })
+            found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: 18) }
+            found.append(contentsOf: (index.catalogEntryCount..<index.entryCount).map {
+                SearchMatcher.Found(entry: Int32($0), key: 18)
+            })
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
@@ -76,9 +78,9 @@ public struct EmojiSearch: Sendable {
         let ordered = order(found, options: options, limit: limit)
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))
-        for (entry, key) in ordered {
-            let entry = Int(entry)
-            let relevance = SearchMatcher.relevance(of: key)
+        for found in ordered {
+            let entry = Int(found.entry)
+            let relevance = SearchMatcher.relevance(of: found.key)
             let item = index.item(entry)
             switch (options.skinTones, item) {
             case (.preferred(let tone), .emoji(let emoji)):
@@ -109,7 +111,7 @@ public struct EmojiSearch: Sendable {
         return true
     }
 
-    private func order(_ found: [(entry: Int32, key: UInt8)], options: SearchOptions, limit: Int) -> [(entry: Int32, key: UInt8)] {
+    private func order(_ found: [SearchMatcher.Found], options: SearchOptions, limit: Int) -> [SearchMatcher.Found] {
         switch options.ranking {
         case .relevance:
             return SearchMatcher.relevanceOrder(found, limit: limit, entryCount: index.entryCount)
@@ -119,7 +121,7 @@ public struct EmojiSearch: Sendable {
             }
             // Whole relevance groups, best first, until the limit is reached; each by usage.
             let byGroup = Dictionary(grouping: found) { SearchMatcher.relevance(of: $0.key) }
-            var ordered: [(entry: Int32, key: UInt8)] = []
+            var ordered: [SearchMatcher.Found] = []
             for relevance in SearchRelevance.allCases {
                 guard let group = byGroup[relevance], ordered.count < limit else { continue }
                 let scored = group.map { (item: $0, score: usage.usageScore(of: index.item(Int($0.entry)))) }

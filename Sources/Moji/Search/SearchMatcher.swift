@@ -13,6 +13,12 @@ struct SearchMatcher {
     private static let none: UInt8 = 255
     private static let keyCount = 40
 
+    /// An entry found, with its rank key.
+    struct Found: Equatable {
+        var entry: Int32
+        var key: UInt8
+    }
+
     /// What the matcher knows about one entry.
     private struct EntryState {
         /// The best key of the current word's matches.
@@ -23,16 +29,26 @@ struct SearchMatcher {
         var wordKey = SearchMatcher.none
         /// The best key of an exact (whole-query) match.
         var exactKey = SearchMatcher.none
+
+        /// Whether the entry matched every query word before `position`.
+        @inline(__always)
+        func matchedAll(before position: Int) -> Bool { Int(matchedCount) == position }
     }
 
     /// Per-entry state in one array; the word part is reset between the typo-free and the
     /// typo-tolerant pass.
     private var state: [EntryState]
+    /// The entries the current word matched, in `touched[..<touchedCount]`; the array only
+    /// grows, so the hot loop writes into it without appending.
     private var touched: [Int32] = []
+    private var touchedCount = 0
     private var candidates: [Int32] = []
     private var exactEntries: [Int32] = []
     private var scratchWords: [Int] = []
     private var scratchScalars: [UInt32] = []
+    /// The bytes of the first letters of the words to check for a typo, and the words found.
+    private var scratchPrefix: [UInt8] = []
+    private var scratchTypoWords: [Int] = []
 
     init(index: SearchIndex, query: SearchQuery) {
         self.index = index
@@ -43,7 +59,7 @@ struct SearchMatcher {
     // MARK: Matching
 
     /// The matching entries with their keys, unordered and unfiltered.
-    mutating func match(options: SearchOptions) -> [(entry: Int32, key: UInt8)] {
+    mutating func match(options: SearchOptions) -> [Found] {
         matchPhrases(slackFirst: options.preferredShortcodes == .slack)
         matchWords(typos: false)
         var found = collect()
@@ -139,6 +155,14 @@ struct SearchMatcher {
         candidates.removeAll(keepingCapacity: true)
     }
 
+    /// Makes room in `touched` for `count` more entries (never more than all of them).
+    private mutating func reserveTouched(_ count: Int) {
+        let needed = min(touchedCount + count, index.entryCount)
+        if touched.count < needed {
+            touched.append(contentsOf: repeatElement(0, count: max(needed, 2 * touched.count) - touched.count))
+        }
+    }
+
     private mutating func matchWords(typos: Bool) {
         for (position, token) in query.tokens.enumerated() {
             for segment in index.segments {
@@ -160,19 +184,21 @@ struct SearchMatcher {
                 }
             }
             // AND: keep only entries every word so far has matched.
-            for entry in touched {
-                let entry = Int(entry)
-                if position == 0 {
-                    state[entry].wordKey = state[entry].tokenBest
-                    candidates.append(Int32(entry))
-                } else {
-                    state[entry].wordKey = max(state[entry].wordKey, state[entry].tokenBest)
+            let matched = touched[..<touchedCount]
+            if position == 0 { candidates.append(contentsOf: matched) }
+            let isFirst = position == 0
+            let matchedCount = UInt8(position + 1)
+            state.withUnsafeMutableBufferPointer { state in
+                for entry in matched {
+                    let entry = Int(entry)
+                    let best = state[entry].tokenBest
+                    state[entry].wordKey = isFirst ? best : max(state[entry].wordKey, best)
+                    state[entry].matchedCount = matchedCount
+                    state[entry].tokenBest = Self.none
                 }
-                state[entry].matchedCount = UInt8(position + 1)
-                state[entry].tokenBest = Self.none
             }
-            let anyLeft = !touched.isEmpty
-            touched.removeAll(keepingCapacity: true)
+            let anyLeft = touchedCount > 0
+            touchedCount = 0
             if !anyLeft { break }
         }
     }
@@ -183,7 +209,7 @@ struct SearchMatcher {
         for segment in index.segments {
             matchTypos(token, in: segment, base: 16 + segment.localeRank, position: 0)
         }
-        for entry in touched {
+        for entry in touched[..<touchedCount] {
             let entry = Int(entry)
             if state[entry].matchedCount == 0 {
                 state[entry].matchedCount = 1
@@ -192,46 +218,58 @@ struct SearchMatcher {
             }
             state[entry].tokenBest = Self.none
         }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
     }
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers.
     private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
                                               base: UInt8, position: Int) {
+        reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
         let none = Self.none
-        var touched: [Int32] = []
-        swap(&touched, &self.touched)
+        // The key of each field code (name, keyword, shortcode) for a whole word and for a
+        // prefix, a byte each, so a posting's key is a shift rather than branches.
+        let wholeKeys = UInt32(base) | UInt32(base + 2 * 3) << 8 | UInt32(base + 2 * 2) << 16
+        let prefixKeys = UInt32(base + 2 * 1) | UInt32(base + 2 * 4) << 8 | UInt32(base + 2 * 2) << 16
+        var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
                 words.postings.withUnsafeBufferPointer { postings in
-                    state.withUnsafeMutableBufferPointer { state in
-                        for word in range {
-                            let whole = starts[word + 1] - starts[word] == length
-                            for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
-                                let posting = postings[index]
-                                let entry = Int(posting >> 8)
-                                if position > 0 && Int(state[entry].matchedCount) != position { continue }
-                                let field = posting & 0xFF
-                                let wordClass: UInt8 = field == 0 ? (whole ? 0 : 1) : field == 2 ? 2 : (whole ? 3 : 4)
-                                let key = base + 2 * wordClass
-                                let best = state[entry].tokenBest
-                                if best == none { touched.append(Int32(entry)) }
-                                if key < best { state[entry].tokenBest = key }
+                    touched.withUnsafeMutableBufferPointer { touched in
+                        state.withUnsafeMutableBufferPointer { state in
+                            for word in range {
+                                let keys = starts[word + 1] - starts[word] == length ? wholeKeys : prefixKeys
+                                for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
+                                    let posting = postings[index]
+                                    let entry = Int(posting >> 8)
+                                    if position > 0 && !state[entry].matchedAll(before: position) { continue }
+                                    // Field codes are 0, 1 and 2 (``SearchSegment/WordField``).
+                                    let key = UInt8(truncatingIfNeeded: keys >> (8 * (posting & 0x3)))
+                                    let best = state[entry].tokenBest
+                                    if best == none {
+                                        touched[count] = Int32(entry)
+                                        count += 1
+                                    }
+                                    if key < best { state[entry].tokenBest = key }
+                                }
                             }
                         }
                     }
                 }
             }
         }
-        swap(&touched, &self.touched)
+        touchedCount = count
     }
 
     @inline(__always)
     private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
-        if position > 0 && Int(state[entry].matchedCount) != position { return }
+        if position > 0 && !state[entry].matchedAll(before: position) { return }
         let best = state[entry].tokenBest
-        if best == Self.none { touched.append(Int32(entry)) }
+        if best == Self.none {
+            reserveTouched(1)
+            touched[touchedCount] = Int32(entry)
+            touchedCount += 1
+        }
         if key < best { state[entry].tokenBest = key }
     }
 
@@ -242,27 +280,34 @@ struct SearchMatcher {
     private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
         let words = segment.words
         let typed = token.scalars
-        // The first letter, or the first two letters of the words to check.
-        var prefixes: [(first: UInt32, second: UInt32?)] = [(typed[0], nil)]
-        if typed[1] != typed[0] {
-            prefixes.append((typed[1], typed[0]))
-            if typed[2] != typed[0] { prefixes.append((typed[1], typed[2])) }
-        }
+        // The first letter, or the first two letters of the words to check (a fixed list, so
+        // no array of them is allocated).
+        let prefixCount = typed[1] == typed[0] ? 1 : typed[2] == typed[0] ? 2 : 3
         let isASCII = token.bytes.count == typed.count
         let minimumLength = token.bytes.count - 1
-        var prefix: [UInt8] = []
-        for (first, second) in prefixes {
-            prefix.removeAll(keepingCapacity: true)
-            SearchSegmentBuilder.append(CollectionOfOne(first), to: &prefix)
-            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &prefix) }
-            let range = prefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
+        for prefixIndex in 0..<prefixCount {
+            let (first, second): (UInt32, UInt32?) = switch prefixIndex {
+            case 0: (typed[0], nil)
+            case 1: (typed[1], typed[0])
+            default: (typed[1], typed[2])
+            }
+            scratchPrefix.removeAll(keepingCapacity: true)
+            SearchSegmentBuilder.append(CollectionOfOne(first), to: &scratchPrefix)
+            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &scratchPrefix) }
+            let range = scratchPrefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
             if range.isEmpty { continue }
             if isASCII {
                 // Under the first letter, a word one edit away has its next letters from the
                 // typed ones; checking that first skips most words.
-                let filters = second == nil
-                for word in Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
-                                                   filtersSecondLetter: filters) {
+                scratchTypoWords.removeAll(keepingCapacity: true)
+                if second == nil {
+                    Self.oneEditASCIIWordsSharingFirstLetter(token.bytes, in: words, range: range,
+                                                             minimumLength: minimumLength, into: &scratchTypoWords)
+                } else {
+                    Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
+                                           into: &scratchTypoWords)
+                }
+                for word in scratchTypoWords {
                     recordTypo(word, in: words, base: base, position: position)
                 }
             } else {
@@ -284,12 +329,10 @@ struct SearchMatcher {
     }
 
     /// The words in `range` (at least `minimumLength` bytes) that `typed`, an ASCII word,
-    /// becomes a prefix of with one edit. With `filtersSecondLetter` (all words start with the
-    /// typed first letter, so the edit is at or after the second letter), most words are ruled
-    /// out by ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` before the full check.
+    /// becomes a prefix of with one edit, each checked in full (for the small ranges of words
+    /// starting with two of its letters).
     private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
-                                          filtersSecondLetter: Bool) -> [Int] {
-        var found: [Int] = []
+                                          into found: inout [Int]) {
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
@@ -298,13 +341,78 @@ struct SearchMatcher {
                         let end = Int(starts[word + 1])
                         if end - start < minimumLength { continue }
                         let term = UnsafeBufferPointer(rebasing: all[start..<end])
-                        if filtersSecondLetter && !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
                         if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
                     }
                 }
             }
         }
-        return found
+    }
+
+    /// The words in `range`, which all start with the first letter of `typed` (an ASCII word of
+    /// at least four letters), that are at least `minimumLength` bytes and that `typed` becomes
+    /// a prefix of with one edit, in order: those that pass
+    /// ``TypoTolerance/mayBeOneEditPrefix(_:of:)`` (the edit is at or after the second letter)
+    /// and ``TypoTolerance/isOneEditPrefix(_:of:)``, reading two bytes of most of them.
+    ///
+    /// A word that matches first differs from `typed` at some position `i` (1 or more), where
+    /// the edit is: it starts with `typed[..<i]` but not with `typed[...i]`. The words starting
+    /// with `typed[..<k]` form nested ranges, found by binary search on one byte, so between
+    /// their bounds `i` is known. Unless `i` is the last position, such a word has `typed[i + 1]`
+    /// at `i` (a letter typed extra, or two swapped) or at `i + 1` (one substituted), or
+    /// `typed[i]` at `i + 1` (one missing, or two swapped). The words starting with all of
+    /// `typed` (no typo) are skipped at once; once a range is small, its words are checked in full.
+    private static func oneEditASCIIWordsSharingFirstLetter(_ typed: [UInt8], in words: TermTable, range: Range<Int>,
+                                                            minimumLength: Int, into found: inout [Int]) {
+        let n = typed.count
+        // levels[j]: the words starting with typed[...j].
+        var levels: [Range<Int>] = [range]
+        levels.reserveCapacity(8)
+        while levels.count < n, let last = levels.last, last.count > 8 {
+            levels.append(words.prefixRange(extending: last, at: levels.count, with: typed[levels.count]))
+        }
+        let innermost = levels.count - 1
+        typed.withUnsafeBufferPointer { typed in
+            words.bytes.withUnsafeBufferPointer { all in
+                words.starts.withUnsafeBufferPointer { starts in
+                    /// Checks the words of `candidates`; with `i`, they first differ from `typed` at `i`.
+                    func check(_ candidates: Range<Int>, differingAt i: Int?) {
+                        guard !candidates.isEmpty else { return }
+                        // Before the last position, the two-byte test applies (see above). A word
+                        // of `minimumLength` (n - 1) bytes or more has a byte at `i`, and one at
+                        // `i + 1` unless `i` is n - 2 and it has n - 1 bytes.
+                        let tested = i.map { $0 + 1 < n } ?? false
+                        let at = i ?? 0
+                        let current = typed[at]
+                        let next = tested ? typed[at + 1] : 0
+                        var start = Int(starts[candidates.lowerBound])
+                        for word in candidates {
+                            let end = Int(starts[word + 1])
+                            defer { start = end }
+                            let length = end - start
+                            if length < minimumLength { continue }
+                            if tested && all[start + at] != next {
+                                guard length > at + 1 else { continue }
+                                let following = all[start + at + 1]
+                                if following != next && following != current { continue }
+                            }
+                            let term = UnsafeBufferPointer(rebasing: all[start..<end])
+                            if !TypoTolerance.mayBeOneEditPrefix(typed, of: term) { continue }
+                            if TypoTolerance.isOneEditPrefix(typed, of: term) { found.append(word) }
+                        }
+                    }
+                    // In word order: the words before each narrower range, from the widest in;
+                    // the innermost range (skipped when it holds the words starting with all of
+                    // `typed`, which are no typo); the words after each narrower range.
+                    for j in 0..<innermost {
+                        check(levels[j].lowerBound..<levels[j + 1].lowerBound, differingAt: j + 1)
+                    }
+                    if levels.count < n { check(levels[innermost], differingAt: nil) }
+                    for j in (0..<innermost).reversed() {
+                        check(levels[j + 1].upperBound..<levels[j].upperBound, differingAt: j + 1)
+                    }
+                }
+            }
+        }
     }
 
     static func decode(_ bytes: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
@@ -328,20 +436,26 @@ struct SearchMatcher {
     }
 
     /// Exact matches and entries every word matched, each with its best key.
-    private mutating func collect() -> [(entry: Int32, key: UInt8)] {
-        var found: [(entry: Int32, key: UInt8)] = []
-        found.reserveCapacity(exactEntries.count + candidates.count)
+    private func collect() -> [Found] {
         let tokenCount = query.tokens.count
-        for entry in exactEntries {
-            let e = Int(entry)
-            let words = tokenCount > 0 && Int(state[e].matchedCount) == tokenCount ? state[e].wordKey : Self.none
-            found.append((entry, min(state[e].exactKey, words)))
+        return [Found](unsafeUninitializedCapacity: exactEntries.count + candidates.count) { found, count in
+            count = 0
+            state.withUnsafeBufferPointer { state in
+                for entry in exactEntries {
+                    let e = Int(entry)
+                    let words = tokenCount > 0 && state[e].matchedAll(before: tokenCount) ? state[e].wordKey : Self.none
+                    found.initializeElement(at: count, to: Found(entry: entry, key: min(state[e].exactKey, words)))
+                    count += 1
+                }
+                guard tokenCount > 0 else { return }
+                for entry in candidates {
+                    let e = Int(entry)
+                    guard state[e].matchedAll(before: tokenCount), state[e].exactKey == Self.none else { continue }
+                    found.initializeElement(at: count, to: Found(entry: entry, key: state[e].wordKey))
+                    count += 1
+                }
+            }
         }
-        guard tokenCount > 0 else { return found }
-        for entry in candidates where Int(state[Int(entry)].matchedCount) == tokenCount && state[Int(entry)].exactKey == Self.none {
-            found.append((entry, state[Int(entry)].wordKey))
-        }
-        return found
     }
 
     // MARK: Ordering
@@ -361,41 +475,69 @@ struct SearchMatcher {
     }
 
     /// Entries in relevance order (key, then CLDR order), at most `limit`.
-    static func relevanceOrder(_ found: [(entry: Int32, key: UInt8)], limit: Int, entryCount: Int) -> [(entry: Int32, key: UInt8)] {
-        var counts = [Int](repeating: 0, count: keyCount + 1)
-        for item in found { counts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
-        for key in 0..<keyCount { counts[key + 1] += counts[key] }
-        var byKey = [Int32](repeating: 0, count: found.count)
-        var cursor = counts
-        for item in found {
-            let key = Int(min(item.key, UInt8(keyCount - 1)))
-            byKey[cursor[key]] = item.entry
-            cursor[key] += 1
-        }
-        var ordered: [(entry: Int32, key: UInt8)] = []
+    ///
+    /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
+    /// a small group by sorting, a large one (a one-letter query) by a bitmap, which gives CLDR
+    /// order in one pass.
+    static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
+        var ordered: [Found] = []
         ordered.reserveCapacity(min(limit, found.count))
-        var bitmap: [UInt64] = []
-        for key in 0..<keyCount where counts[key + 1] > counts[key] {
-            if ordered.count >= limit { break }
-            var bucket = byKey[counts[key]..<counts[key + 1]]
-            let wanted = limit - ordered.count
-            if bucket.count <= 64 {
-                bucket.sort()
-                for entry in bucket.prefix(wanted) { ordered.append((entry, UInt8(key))) }
-            } else {
-                // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
-                if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
-                    for position in bitmap.indices { bitmap[position] = 0 }
+        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey` (small, so on
+        // the stack, like `cursor`).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: keyCount + 1) { starts in
+            starts.initialize(repeating: 0)
+            var lastKey = keyCount - 1
+            found.withUnsafeBufferPointer { found in
+                for item in found { starts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
+                // The keys needed: up to the one that reaches the limit.
+                var total = 0
+                for key in 0..<keyCount {
+                    total += starts[key + 1]
+                    starts[key + 1] = total
+                    if total >= limit {
+                        lastKey = key
+                        break
+                    }
                 }
-                for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
-                var taken = 0
-                scan: for (position, var word) in bitmap.enumerated() {
-                    while word != 0 {
-                        let bit = word.trailingZeroBitCount
-                        ordered.append((Int32(position << 6 | bit), UInt8(key)))
-                        taken += 1
-                        if taken == wanted { break scan }
-                        word &= word - 1
+            }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts[lastKey + 1]) { byKey in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: lastKey + 1) { cursor in
+                    for key in 0...lastKey { cursor[key] = starts[key] }
+                    found.withUnsafeBufferPointer { found in
+                        for item in found {
+                            let key = Int(min(item.key, UInt8(keyCount - 1)))
+                            guard key <= lastKey else { continue }
+                            byKey[cursor[key]] = item.entry
+                            cursor[key] += 1
+                        }
+                    }
+                }
+                var bitmap: [UInt64] = []
+                for key in 0...lastKey where starts[key + 1] > starts[key] {
+                    if ordered.count >= limit { break }
+                    var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
+                    let wanted = limit - ordered.count
+                    if bucket.count <= 64 {
+                        bucket.sort()
+                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: UInt8(key))) }
+                    } else {
+                        // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                        if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                            for position in bitmap.indices { bitmap[position] = 0 }
+                        }
+                        bitmap.withUnsafeMutableBufferPointer { bitmap in
+                            for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                            var taken = 0
+                            scan: for (position, var word) in bitmap.enumerated() {
+                                while word != 0 {
+                                    let bit = word.trailingZeroBitCount
+                                    ordered.append(Found(entry: Int32(position << 6 | bit), key: UInt8(key)))
+                                    taken += 1
+                                    if taken == wanted { break scan }
+                                    word &= word - 1
+                                }
+                            }
+                        }
                     }
                 }
             }

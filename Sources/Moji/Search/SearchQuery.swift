@@ -23,18 +23,23 @@ struct SearchQuery: Sendable {
         let words = TextFolding.words(text, maximumScalars: TextFolding.maximumQueryScalars)
             .prefix(TextFolding.maximumQueryWords)
         var tokens: [Token] = []
+        tokens.reserveCapacity(words.count)
+        // The words joined by spaces, in UTF-8: each word's bytes with a space between.
+        var wordsKey: [UInt8] = [SearchSegment.wordsKeyMarker]
         for word in words {
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(word.count)
             SearchSegmentBuilder.append(word, to: &bytes)
             tokens.append(Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
+            if wordsKey.count > 1 { wordsKey.append(0x20) }
+            wordsKey.append(contentsOf: bytes)
         }
         self.tokens = tokens
-        var wordsKey: [UInt8] = [SearchSegment.wordsKeyMarker]
-        SearchSegmentBuilder.append(SearchSegmentBuilder.joined(Array(words)), to: &wordsKey)
         self.wordsKey = wordsKey
         let raw = TextFolding.rawKey(text, maximumScalars: TextFolding.maximumQueryScalars)
         rawScalars = raw
         var rawKey: [UInt8] = [SearchSegment.rawKeyMarker]
+        rawKey.reserveCapacity(1 + raw.count)
         SearchSegmentBuilder.append(raw, to: &rawKey)
         self.rawKey = rawKey
         let colon = UInt32(UInt8(ascii: ":"))

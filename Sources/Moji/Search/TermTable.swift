@@ -26,6 +26,35 @@ struct TermTable: Sendable {
         }
     }
 
+    /// The terms in `range` whose byte at `position` is `byte`, where every term in `range`
+    /// shares its first `position` bytes: the prefix range one byte longer, found by looking at
+    /// that byte only. An empty answer is empty where such terms would be.
+    func prefixRange(extending range: Range<Int>, at position: Int, with byte: UInt8) -> Range<Int> {
+        bytes.withUnsafeBufferPointer { all in
+            starts.withUnsafeBufferPointer { starts in
+                // In `range`, the term of `position` bytes (if any) comes first, then the others
+                // by their byte at `position`.
+                func rank(_ term: Int) -> Int {
+                    let start = Int(starts[term])
+                    return Int(starts[term + 1]) - start > position ? Int(all[start + position]) : -1
+                }
+                var low = range.lowerBound
+                var high = range.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if rank(middle) < Int(byte) { low = middle + 1 } else { high = middle }
+                }
+                let lower = low
+                high = range.upperBound
+                while low < high {
+                    let middle = (low + high) / 2
+                    if rank(middle) <= Int(byte) { low = middle + 1 } else { high = middle }
+                }
+                return lower..<low
+            }
+        }
+    }
+
     /// The term equal to `key`, if any.
     func index(of key: UnsafeBufferPointer<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { all in
