@@ -54,7 +54,7 @@ final class ByteStringInterner {
             slot = (slot + 1) & mask
         }
         let number = count
-        bytes.append(contentsOf: key)
+        bytes.append(bytes: key)
         starts.append(UInt32(truncatingIfNeeded: bytes.count))
         slots[slot] = tag | UInt64(number + 1)
         return (number, true)

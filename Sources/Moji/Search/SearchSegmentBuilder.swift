@@ -170,6 +170,10 @@ final class SearchSegmentBuilder {
 
     /// Folds a raw word into `words`, returning its term + 1, or 0 if it folds to nothing.
     private func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if Self.isFoldedASCII(raw) {
+            // Lowercase letters and digits fold to themselves: the raw bytes are the term.
+            return UInt32(words.intern(raw).number + 1)
+        }
         key.removeAll()
         var scalarCount = 0
         var isUnspaced = false
@@ -411,6 +415,13 @@ final class SearchSegmentBuilder {
         default:
             return Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
         }
+    }
+
+    /// Whether every byte of a (non-empty) word is a lowercase ASCII letter or a digit.
+    @inline(__always)
+    private static func isFoldedASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in raw where !(byte &- 0x61 < 26 || byte &- 0x30 < 10) { return false }
+        return true
     }
 
     @inline(__always)

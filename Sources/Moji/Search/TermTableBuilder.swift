@@ -47,7 +47,7 @@ final class TermTableBuilder {
 
     /// Appends the bytes of term `number` (in insertion numbering).
     func appendBytes(of number: Int, to output: PlainBuffer<UInt8>) {
-        output.append(contentsOf: terms.bytes(of: number))
+        output.append(bytes: terms.bytes(of: number))
     }
 
     /// The key term `number` sorts by: its first 16 bytes, read without a call to memcpy.
@@ -219,7 +219,7 @@ final class TermTableBuilder {
 final class PlainBuffer<Element: BitwiseCopyable> {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -272,7 +272,8 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         count += values.count
     }
 
-    private func grow(to minimum: Int) {
+    /// Moves the values to storage for at least `minimum` of them (at least twice the capacity).
+    func grow(to minimum: Int) {
         let larger = max(minimum, capacity * 2)
         let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         storage.initialize(from: base, count: count)
@@ -283,6 +284,33 @@ final class PlainBuffer<Element: BitwiseCopyable> {
 }
 
 extension PlainBuffer where Element == UInt8 {
+    /// Appends bytes; short runs (the index builder's words and phrases) are copied with a few
+    /// overlapping loads and stores rather than a call to memcpy.
+    @inline(__always)
+    func append(bytes values: UnsafeBufferPointer<UInt8>) {
+        let length = values.count
+        guard let source = values.baseAddress, length > 0 else { return }
+        if capacity - count < length { grow(to: count + length) }
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        if length >= 8 && length <= 16 {
+            let first = from.loadUnaligned(as: UInt64.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+        } else if length < 4 {
+            for index in 0..<length { target.storeBytes(of: source[index], toByteOffset: index, as: UInt8.self) }
+        } else {
+            target.copyMemory(from: from, byteCount: length)
+        }
+        count += length
+    }
+
     /// Appends one scalar as UTF-8.
     @inline(__always)
     func appendUTF8(_ value: UInt32) {
