@@ -233,21 +233,23 @@ final class SearchSegmentBuilder {
                 for scalar in mapped {
                     output.appendUTF8(scalar)
                     scalarCount += 1
-                    if scalar >= 0x0E00 && TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
+                    if isUnspacedScript(scalar) { isUnspaced = true }
                 }
                 return true
             }
             if TextFolding.isCombiningDiacritic(value) { return true }
             output.appendUTF8(value)
             scalarCount += 1
-            if value >= 0x0E00 && TextFolding.isUnspacedScript(value) { isUnspaced = true }
+            if isUnspacedScript(value) { isUnspaced = true }
             return true
         } else {
+            // Kana, CJK and Hangul syllables are scripts without spaces; emoji are not.
             switch value {
             case 0x30A1...0x30F6:  // katakana → hiragana
                 folded = value - 0x60
+                isUnspaced = true
             case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
-                break
+                isUnspaced = true
             case 0x200D, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x1F000...0x1FAFF, 0xE0020...0xE007F:
                 break  // emoji, joiners and tags: no case, not marks
             default:
@@ -256,7 +258,6 @@ final class SearchSegmentBuilder {
         }
         output.appendUTF8(folded)
         scalarCount += 1
-        if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
         return true
     }
 
@@ -415,6 +416,17 @@ final class SearchSegmentBuilder {
         default:
             return Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
         }
+    }
+
+    /// ``TextFolding/isUnspacedScript(_:)``, answered inline below U+2000 (Thai, Lao, Tibetan,
+    /// Myanmar, Hangul jamo, Khmer), which a Thai or Khmer index asks of every scalar.
+    @inline(__always)
+    private static func isUnspacedScript(_ value: UInt32) -> Bool {
+        if value < 0x0E00 { return false }
+        if value < 0x2000 {
+            return value <= 0x109F || (0x1100...0x11FF).contains(value) || (0x1780...0x17FF).contains(value)
+        }
+        return TextFolding.isUnspacedScript(value)
     }
 
     /// Whether every byte of a (non-empty) word is a lowercase ASCII letter or a digit.
