@@ -290,9 +290,9 @@ final class SearchSegmentBuilder {
         while index < utf8.count {
             let byte = utf8[index]
             if byte < 0x80 {
-                // ASCII inline: lowercase, spaces and controls pending.
-                index += 1
+                // ASCII inline: spaces and controls pending, printable runs lowercased at once.
                 if byte <= 0x20 || byte == 0x7F {
+                    index += 1
                     pendingSpace = scalarCount > 0
                     continue
                 }
@@ -300,8 +300,11 @@ final class SearchSegmentBuilder {
                     key.append(0x20)
                     pendingSpace = false
                 }
-                key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                scalarCount += 1
+                var end = index + 1
+                while end < utf8.count, utf8[end] &- 0x21 < 0x7F - 0x21 { end += 1 }
+                key.append(lowercasingASCII: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                scalarCount += end - index
+                index = end
                 continue
             }
             let (value, length) = Self.decode(utf8, at: index)

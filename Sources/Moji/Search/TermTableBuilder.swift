@@ -284,6 +284,19 @@ final class PlainBuffer<Element: BitwiseCopyable> {
 }
 
 extension PlainBuffer where Element == UInt8 {
+    /// Appends printable ASCII bytes with the letters A-Z lowercased.
+    @inline(__always)
+    func append(lowercasingASCII values: UnsafeBufferPointer<UInt8>) {
+        let length = values.count
+        if capacity - count < length { grow(to: count + length) }
+        let target = base + count
+        for index in 0..<length {
+            let byte = values[index]
+            target[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        count += length
+    }
+
     /// Appends bytes; short runs (the index builder's words and phrases) are copied with a few
     /// overlapping loads and stores rather than a call to memcpy.
     @inline(__always)
