@@ -3,23 +3,23 @@
 ///
 /// The search index builder interns every word it reads (tens of thousands per locale), so a
 /// lookup is kept to a few dozen instructions: the hash reads at most three overlapping 8-byte
-/// words for the short keys it sees, each slot holds the string's hash beside its number (a probe
-/// touches one array), and equal hashes are confirmed 8 bytes at a time.
+/// words for the short keys it sees, and equal hashes are confirmed 8 bytes at a time. Slots are
+/// 4 bytes (the table is at most half full), so the table touches little memory.
 final class ByteStringInterner {
     /// Every string's bytes, back to back, in numbering order.
     let bytes: PlainBuffer<UInt8>
     /// Where string `i` starts in `bytes`; `starts[count]` is the end.
     let starts: PlainBuffer<UInt32>
-    /// `hash << 32 | (number + 1)` of the string in each slot; 0 is an empty slot.
-    @exclusivity(unchecked) private var slots: PlainBuffer<UInt64>
-    /// Strings held before the table grows: three quarters of the slots.
-    @exclusivity(unchecked) private var limit: Int
+    /// String numbers + 1 (0 is empty).
+    @exclusivity(unchecked) private var slots: PlainBuffer<UInt32>
+    /// Each string's hash, to grow without rehashing and to skip most byte comparisons.
+    private let hashes: PlainBuffer<UInt32>
 
     init(expectedCount: Int) {
         var capacity = 1024
-        while capacity * 3 < expectedCount * 4 { capacity *= 2 }
+        while capacity < expectedCount * 2 { capacity *= 2 }
         slots = PlainBuffer(zeroed: capacity)
-        limit = capacity / 4 * 3
+        hashes = PlainBuffer(capacity: expectedCount)
         bytes = PlainBuffer(capacity: expectedCount * 8)
         starts = PlainBuffer(capacity: expectedCount + 1)
         starts.append(0)
@@ -36,16 +36,15 @@ final class ByteStringInterner {
 
     /// The number of `key`, adding it if it is new.
     func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
-        if count >= limit { grow() }
+        if count * 2 >= slots.count { grow() }
         let hash = Self.hash(key)
-        let tag = UInt64(hash) << 32
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
             let stored = slots[slot]
             if stored == 0 { break }
-            if stored & 0xFFFF_FFFF_0000_0000 == tag {
-                let number = Int(truncatingIfNeeded: stored & 0xFFFF_FFFF) - 1
+            let number = Int(stored) - 1
+            if hashes[number] == hash {
                 let start = Int(starts[number])
                 if Int(starts[number + 1]) - start == key.count, Self.equal(bytes.base + start, key) {
                     return (number, false)
@@ -56,7 +55,8 @@ final class ByteStringInterner {
         let number = count
         bytes.append(bytes: key)
         starts.append(UInt32(truncatingIfNeeded: bytes.count))
-        slots[slot] = tag | UInt64(number + 1)
+        hashes.append(hash)
+        slots[slot] = UInt32(truncatingIfNeeded: number + 1)
         return (number, true)
     }
 
@@ -90,19 +90,16 @@ final class ByteStringInterner {
         return true
     }
 
-    /// Doubles the slots, placing each string again by the hash its slot holds.
+    /// Doubles the slots, placing each string again by its stored hash.
     private func grow() {
-        let larger = PlainBuffer<UInt64>(zeroed: slots.count * 2)
+        let larger = PlainBuffer<UInt32>(zeroed: slots.count * 2)
         let mask = larger.count - 1
-        for index in 0..<slots.count {
-            let stored = slots[index]
-            if stored == 0 { continue }
-            var slot = Int(truncatingIfNeeded: stored >> 32) & mask
+        for number in 0..<count {
+            var slot = Int(hashes[number]) & mask
             while larger[slot] != 0 { slot = (slot + 1) & mask }
-            larger[slot] = stored
+            larger[slot] = UInt32(truncatingIfNeeded: number + 1)
         }
         slots = larger
-        limit = larger.count / 4 * 3
     }
 
     /// A 32-bit hash of `key`, eight bytes at a time (the last eight, or fewer, overlapping).
