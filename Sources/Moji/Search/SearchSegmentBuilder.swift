@@ -10,14 +10,15 @@ final class SearchSegmentBuilder {
     /// The folding table of letters below U+2000, read once per builder.
     private let latin = LatinFolding.table
 
-    // Sized for a locale (3,000 to 7,000 words and phrases, up to twice as many raw words), so
-    // that the hash tables of most locales never grow: growing zero-fills and fills a table twice.
-    private let words = TermTableBuilder(expectedTerms: 8192)
-    private let phrases = TermTableBuilder(expectedTerms: 8192)
+    // Sized for a typical locale (about 4,000 words and phrases, more distinct raw words): a hash
+    // table is zero-filled and at most half full, so a larger start touches memory for nothing,
+    // while growing zero-fills and fills a table again.
+    private let words = TermTableBuilder(expectedTerms: 4096)
+    private let phrases = TermTableBuilder(expectedTerms: 4096)
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
     /// plus one, or 0 when it folds to nothing.
     private let rawWords = ByteStringInterner(expectedCount: 8192)
-    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 4096)
+    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 8192)
     /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
     @exclusivity(unchecked) private var unspacedTerms: [UInt32] = []
 
