@@ -36,6 +36,15 @@ struct LocaleNames: Sendable {
         }
     }
 
+    /// Calls `body` with the UTF-8 bytes of the name of the emoji at `index` where the file
+    /// holds them, if a file read gives one: ``name(at:)`` without making a `String`.
+    func withNameUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let buffer = Int(nameBuffers[index])
+        guard buffer >= 0 else { return nil }
+        let range = Int(nameStarts[index])..<Int(nameEnds[index])
+        return buffers[buffer].withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Lays one names file over what is here (`p`, `g`, `s` and `n` records).
     mutating func read(path: String) throws(CatalogError) {
         let reader = try CatalogFileReader(path: path)

@@ -102,6 +102,14 @@ public final class LocalizedCatalog: Sendable {
                                 separators: separators)
     }
 
+    /// Calls `body` with the UTF-8 bytes of ``name(at:)``: straight from the locale file when it
+    /// names the emoji, so the search index reads every name without making a `String`.
+    func withNameUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = strings.withNameUTF8(at: index, body) { return result }
+        var name = name(at: index)
+        return name.withUTF8(body)
+    }
+
     func keywordField(at index: Int) -> String {
         if let field = loadedTerms.keywordFields[index] { return field }
         if storage.tones.isNeutral(index) { return fallback?.keywordField(at: index) ?? "" }

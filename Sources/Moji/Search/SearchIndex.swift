@@ -70,7 +70,8 @@ final class SearchIndex: Sendable {
         let terms = try? table.terms()
         for emoji in emojis {
             let index = emoji.index
-            builder.addName(table.name(at: index), entry: index)
+            // The name's bytes as the locale file holds them: no String per emoji.
+            table.withNameUTF8(at: index) { builder.addName(utf8: $0, entry: index) }
             // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
             builder.addKeywords(field: terms?.keywordFields[index] ?? table.keywordField(at: index), entry: index)
             for code in terms.map({ $0.shortcodes[index] ?? [] }) ?? table.shortcodes(of: emoji) {

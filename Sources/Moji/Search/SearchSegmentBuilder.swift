@@ -10,12 +10,15 @@ final class SearchSegmentBuilder {
     /// The folding table of letters below U+2000, read once per builder.
     private let latin = LatinFolding.table
 
+    // Sized for a typical locale (about 4,000 words and phrases, more distinct raw words): a hash
+    // table is zero-filled and at most half full, so a larger start touches memory for nothing,
+    // while growing zero-fills and fills a table again.
     private let words = TermTableBuilder(expectedTerms: 4096)
     private let phrases = TermTableBuilder(expectedTerms: 4096)
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
     /// plus one, or 0 when it folds to nothing.
-    private let rawWords = ByteStringInterner(expectedCount: 4096)
-    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 4096)
+    private let rawWords = ByteStringInterner(expectedCount: 8192)
+    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 8192)
     /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
     @exclusivity(unchecked) private var unspacedTerms: [UInt32] = []
 
@@ -28,6 +31,12 @@ final class SearchSegmentBuilder {
 
     /// A name: its words, its whole folded text, and its words joined by spaces.
     func addName(_ name: String, entry: Int) {
+        var name = name
+        name.withUTF8 { addName(utf8: $0, entry: entry) }
+    }
+
+    /// ``addName(_:entry:)`` for a name's UTF-8 bytes (valid UTF-8), read where they are stored.
+    func addName(utf8 name: UnsafeBufferPointer<UInt8>, entry: Int) {
         addWords(of: name, field: .name, entry: entry)
         guard !textTerms.isEmpty else {
             addRawPhrase(name, kind: .nameRaw, entry: entry)
@@ -55,20 +64,24 @@ final class SearchSegmentBuilder {
 
     /// Keywords: their words.
     func addKeywords(_ keywords: [String], entry: Int) {
-        for keyword in keywords { addWords(of: keyword, field: .keyword, entry: entry) }
+        for keyword in keywords { addKeywords(field: keyword, entry: entry) }
     }
 
     /// A keyword field as stored ('|' between keywords, which separates words anyway): its words.
     func addKeywords(field: String, entry: Int) {
-        addWords(of: field, field: .keyword, entry: entry)
+        var field = field
+        field.withUTF8 { addWords(of: $0, field: .keyword, entry: entry) }
     }
 
     /// A shortcode (without colons): its words, and the whole code. Returns the code's phrase
     /// term for ``addPhrase(term:kind:entry:)``, or nil if it folds to nothing.
     @discardableResult
     func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) -> Int? {
-        addWords(of: code, field: .shortcode, entry: entry)
-        return addRawPhrase(code, kind: kind, entry: entry)
+        var code = code
+        return code.withUTF8 { code in
+            addWords(of: code, field: .shortcode, entry: entry)
+            return addRawPhrase(code, kind: kind, entry: entry)
+        }
     }
 
     /// A phrase term returned by ``addShortcode(_:kind:entry:)`` for the same entry, under another
@@ -80,57 +93,63 @@ final class SearchSegmentBuilder {
     /// An emoticon or the emoji character: matched only whole (or, for emoticons, by prefix
     /// when the query has no words).
     func addExact(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
-        addRawPhrase(text, kind: kind, entry: entry)
+        var text = text
+        text.withUTF8 { _ = addRawPhrase($0, kind: kind, entry: entry) }
     }
 
     // MARK: Words
 
-    /// Adds a posting for each word of `text`, setting ``textTerms`` and ``textIsPlainWords``.
-    private func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
+    /// Adds a posting for each word of `utf8`, setting ``textTerms`` and ``textIsPlainWords``.
+    private func addWords(of utf8: UnsafeBufferPointer<UInt8>, field: SearchSegment.WordField, entry: Int) {
         textTerms.removeAll()
         let posting = UInt32(entry) << 8 | UInt32(field.rawValue)
         var plain = true
-        let latin = self.latin
-        var text = text
-        text.withUTF8 { utf8 in
-            let count = utf8.count
-            var index = 0
-            var wordStart = -1
-            var previousWasSpace = true
-            while index < count {
-                let lead = utf8[index]
-                var length = 1
-                let isWord: Bool
-                if lead < 0x80 {
-                    isWord = Self.isASCIIWordByte(lead)
-                    if !isWord {
-                        // One space between words keeps the text plain; anything else does not.
-                        if lead != 0x20 || previousWasSpace { plain = false }
-                        previousWasSpace = true
-                    } else {
-                        previousWasSpace = false
-                    }
-                } else {
-                    let value: UInt32
-                    (value, length) = Self.decode(utf8, at: index)
-                    isWord = value < 0x2000 ? latin.isWordCharacter(value) : Self.isWordCharacter(value)
-                    // The folded text drops variation selectors, which words keep.
-                    if !isWord || value == 0xFE0F || value == 0xFE0E { plain = false }
-                    previousWasSpace = false
-                }
-                if isWord {
+        let count = utf8.count
+        guard let bytes = utf8.baseAddress, count > 0 else {
+            textIsPlainWords = true
+            return
+        }
+        var index = 0
+        var wordStart = -1
+        var previousWasSpace = true
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if Self.isASCIIWordByte(lead) {
+                    // A run of ASCII letters and digits, the most common bytes by far.
                     if wordStart < 0 { wordStart = index }
-                } else if wordStart >= 0 {
-                    addWord(UnsafeBufferPointer(rebasing: utf8[wordStart..<index]), posting: posting, plain: &plain)
+                    index += 1
+                    while index < count, Self.isASCIIWordByte(bytes[index]) { index += 1 }
+                    previousWasSpace = false
+                    continue
+                }
+                // One space between words keeps the text plain; anything else does not.
+                if lead != 0x20 || previousWasSpace { plain = false }
+                previousWasSpace = true
+                if wordStart >= 0 {
+                    addWord(UnsafeBufferPointer(start: bytes + wordStart, count: index - wordStart), posting: posting, plain: &plain)
                     wordStart = -1
                 }
-                index += length
+                index += 1
+                continue
             }
-            if wordStart >= 0 {
-                addWord(UnsafeBufferPointer(rebasing: utf8[wordStart..<count]), posting: posting, plain: &plain)
-            } else if count > 0 {
-                plain = false  // ends with a space
+            let (value, length) = Self.decode(utf8, at: index)
+            let isWord = value < 0x2000 ? latin.isWordCharacter(value) : Self.isWordCharacter(value)
+            // The folded text drops variation selectors, which words keep.
+            if !isWord || value == 0xFE0F || value == 0xFE0E { plain = false }
+            previousWasSpace = false
+            if isWord {
+                if wordStart < 0 { wordStart = index }
+            } else if wordStart >= 0 {
+                addWord(UnsafeBufferPointer(start: bytes + wordStart, count: index - wordStart), posting: posting, plain: &plain)
+                wordStart = -1
             }
+            index += length
+        }
+        if wordStart >= 0 {
+            addWord(UnsafeBufferPointer(start: bytes + wordStart, count: count - wordStart), posting: posting, plain: &plain)
+        } else {
+            plain = false  // ends with a space
         }
         textIsPlainWords = plain
     }
@@ -154,6 +173,10 @@ final class SearchSegmentBuilder {
 
     /// Folds a raw word into `words`, returning its term + 1, or 0 if it folds to nothing.
     private func foldedTerm(_ raw: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        if Self.isFoldedASCII(raw) {
+            // Lowercase letters and digits fold to themselves: the raw bytes are the term.
+            return UInt32(words.intern(raw).number + 1)
+        }
         key.removeAll()
         var scalarCount = 0
         var isUnspaced = false
@@ -213,21 +236,23 @@ final class SearchSegmentBuilder {
                 for scalar in mapped {
                     output.appendUTF8(scalar)
                     scalarCount += 1
-                    if scalar >= 0x0E00 && TextFolding.isUnspacedScript(scalar) { isUnspaced = true }
+                    if isUnspacedScript(scalar) { isUnspaced = true }
                 }
                 return true
             }
             if TextFolding.isCombiningDiacritic(value) { return true }
             output.appendUTF8(value)
             scalarCount += 1
-            if value >= 0x0E00 && TextFolding.isUnspacedScript(value) { isUnspaced = true }
+            if isUnspacedScript(value) { isUnspaced = true }
             return true
         } else {
+            // Kana, CJK and Hangul syllables are scripts without spaces; emoji are not.
             switch value {
             case 0x30A1...0x30F6:  // katakana → hiragana
                 folded = value - 0x60
+                isUnspaced = true
             case 0x3041...0x3096, 0x30FC, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3:
-                break
+                isUnspaced = true
             case 0x200D, 0x2600...0x27BF, 0x2B00...0x2BFF, 0x1F000...0x1FAFF, 0xE0020...0xE007F:
                 break  // emoji, joiners and tags: no case, not marks
             default:
@@ -236,7 +261,6 @@ final class SearchSegmentBuilder {
         }
         output.appendUTF8(folded)
         scalarCount += 1
-        if TextFolding.isUnspacedScript(folded) { isUnspaced = true }
         return true
     }
 
@@ -246,58 +270,63 @@ final class SearchSegmentBuilder {
     /// in one pass over the bytes when every scalar folds on its own, else the slow way. Returns
     /// its phrase term, or nil if it folds to nothing.
     @discardableResult
-    private func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) -> Int? {
+    private func addRawPhrase(_ utf8: UnsafeBufferPointer<UInt8>, kind: SearchSegment.PhraseKind, entry: Int) -> Int? {
         key.removeAll()
         key.append(SearchSegment.rawKeyMarker)
-        var text = text
-        let isSimple = text.withUTF8 { utf8 in
-            var pendingSpace = false
-            var scalarCount = 0
-            var isUnspaced = false
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                if byte < 0x80 {
-                    // ASCII inline: lowercase, spaces and controls pending.
+        if !appendRawKeySimply(utf8) {
+            key.removeAll()
+            key.append(SearchSegment.rawKeyMarker)
+            TextFolding.rawKey(String(decoding: utf8, as: UTF8.self), into: &scalars)
+            for scalar in scalars { key.appendUTF8(scalar) }
+        }
+        guard key.count > 1 else { return nil }
+        return phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
+    }
+
+    /// Appends the raw key of `utf8` to ``key`` in one pass over the bytes; false (leaving `key`
+    /// unspecified) when some scalar does not fold on its own.
+    private func appendRawKeySimply(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        var pendingSpace = false
+        var scalarCount = 0
+        var isUnspaced = false
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
+                // ASCII inline: spaces and controls pending, printable runs lowercased at once.
+                if byte <= 0x20 || byte == 0x7F {
                     index += 1
-                    if byte <= 0x20 || byte == 0x7F {
-                        pendingSpace = scalarCount > 0
-                        continue
-                    }
-                    if pendingSpace {
-                        key.append(0x20)
-                        pendingSpace = false
-                    }
-                    key.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte)
-                    scalarCount += 1
-                    continue
-                }
-                let (value, length) = Self.decode(utf8, at: index)
-                index += length
-                if value == 0xFE0F || value == 0xFE0E { continue }
-                if TextFolding.isSpaceOrControl(value) {
                     pendingSpace = scalarCount > 0
                     continue
                 }
                 if pendingSpace {
                     key.append(0x20)
-                    scalarCount += 1
                     pendingSpace = false
                 }
-                guard Self.foldScalarSimply(value, into: key, latin: latin, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
-                    return false
-                }
+                var end = index + 1
+                while end < utf8.count, utf8[end] &- 0x21 < 0x7F - 0x21 { end += 1 }
+                key.append(lowercasingASCII: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                scalarCount += end - index
+                index = end
+                continue
             }
-            return true
+            let (value, length) = Self.decode(utf8, at: index)
+            index += length
+            if value == 0xFE0F || value == 0xFE0E { continue }
+            if TextFolding.isSpaceOrControl(value) {
+                pendingSpace = scalarCount > 0
+                continue
+            }
+            if pendingSpace {
+                key.append(0x20)
+                scalarCount += 1
+                pendingSpace = false
+            }
+            guard Self.foldScalarSimply(value, into: key, latin: latin, scalarCount: &scalarCount, isUnspaced: &isUnspaced) else {
+                return false
+            }
         }
-        if !isSimple {
-            key.removeAll()
-            key.append(SearchSegment.rawKeyMarker)
-            TextFolding.rawKey(text, into: &scalars)
-            for scalar in scalars { key.appendUTF8(scalar) }
-        }
-        guard key.count > 1 else { return nil }
-        return phrases.add(key.buffer, posting: UInt32(entry) << 8 | UInt32(kind.rawValue))
+        return true
     }
 
     // MARK: Building
@@ -395,9 +424,29 @@ final class SearchSegmentBuilder {
         }
     }
 
+    /// ``TextFolding/isUnspacedScript(_:)``, answered inline below U+2000 (Thai, Lao, Tibetan,
+    /// Myanmar, Hangul jamo, Khmer), which a Thai or Khmer index asks of every scalar.
+    @inline(__always)
+    private static func isUnspacedScript(_ value: UInt32) -> Bool {
+        if value < 0x0E00 { return false }
+        if value < 0x2000 {
+            return value <= 0x109F || (0x1100...0x11FF).contains(value) || (0x1780...0x17FF).contains(value)
+        }
+        return TextFolding.isUnspacedScript(value)
+    }
+
+    /// Whether every byte of a (non-empty) word is a lowercase ASCII letter or a digit.
+    @inline(__always)
+    private static func isFoldedASCII(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in raw where !(byte &- 0x61 < 26 || byte &- 0x30 < 10) { return false }
+        return true
+    }
+
     @inline(__always)
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
-        (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+        // Letters either case (0x20 sets lowercase), then digits; wrapping subtraction makes
+        // each range one comparison.
+        (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10
     }
 
     /// The scalar starting at `index` of valid (or truncated) UTF-8, and its length in bytes.

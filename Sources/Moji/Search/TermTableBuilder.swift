@@ -47,7 +47,30 @@ final class TermTableBuilder {
 
     /// Appends the bytes of term `number` (in insertion numbering).
     func appendBytes(of number: Int, to output: PlainBuffer<UInt8>) {
-        output.append(contentsOf: terms.bytes(of: number))
+        output.append(bytes: terms.bytes(of: number))
+    }
+
+    /// The key term `number` sorts by: its first 16 bytes, read without a call to memcpy.
+    @inline(__always)
+    private static func sortKey(of number: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ starts: UnsafeBufferPointer<UInt32>) -> SortKey {
+        let start = Int(starts[number])
+        let length = min(16, Int(starts[number + 1]) - start)
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        if length > 0 {
+            let source = UnsafeRawPointer(bytes.baseAddress! + start)
+            if length >= 8 {
+                high = UInt64(bigEndian: source.loadUnaligned(as: UInt64.self))
+                if length == 16 {
+                    low = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                } else {
+                    for index in 8..<length { low |= UInt64(source.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(120 - 8 * index) }
+                }
+            } else {
+                for index in 0..<length { high |= UInt64(source.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(56 - 8 * index) }
+            }
+        }
+        return SortKey(high: high, low: low, term: UInt32(truncatingIfNeeded: number))
     }
 
     /// A term's first 16 bytes as two big-endian integers (zero-padded), then its number.
@@ -113,19 +136,10 @@ final class TermTableBuilder {
         let count = terms.count
         let all = terms.bytes.buffer
         let starts = terms.starts.buffer
-        var keys: [SortKey] = []
-        keys.reserveCapacity(count)
-        for term in 0..<count {
-            let start = Int(starts[term])
-            let length = min(16, Int(starts[term + 1]) - start)
-            // The first 16 bytes, zero-padded, read as two big-endian integers.
-            var prefix: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &prefix) { prefix in
-                prefix.baseAddress!.copyMemory(from: all.baseAddress! + start, byteCount: length)
-            }
-            keys.append(SortKey(high: UInt64(bigEndian: prefix.0), low: UInt64(bigEndian: prefix.1), term: UInt32(term)))
-        }
-        keys.withUnsafeMutableBufferPointer { Self.quicksort($0) }
+        let keys = UnsafeMutableBufferPointer<SortKey>.allocate(capacity: max(count, 1))
+        defer { keys.deallocate() }
+        for term in 0..<count { (keys.baseAddress! + term).initialize(to: Self.sortKey(of: term, all, starts)) }
+        Self.quicksort(UnsafeMutableBufferPointer(rebasing: keys[0..<count]))
         // Terms whose first 16 bytes agree are ordered by all their bytes.
         var runStart = 0
         while runStart < count {
@@ -134,148 +148,68 @@ final class TermTableBuilder {
                 runEnd += 1
             }
             if runEnd - runStart > 1 {
-                keys[runStart..<runEnd].sort { a, b in
+                var run = UnsafeMutableBufferPointer(rebasing: keys[runStart..<runEnd])
+                run.sort { a, b in
                     TermTable.compare(terms.bytes(of: Int(a.term)), terms.bytes(of: Int(b.term)), prefixOnly: false) < 0
                 }
             }
             runStart = runEnd
         }
 
-        var rank = [UInt32](repeating: 0, count: count)
-        var sortedStarts = [UInt32](repeating: 0, count: count + 1)
-        let sortedBytes = [UInt8](unsafeUninitializedCapacity: all.count) { output, initialized in
-            var offset = 0
-            for (position, key) in keys.enumerated() {
-                let term = Int(key.term)
-                rank[term] = UInt32(position)
-                let start = Int(starts[term])
-                let length = Int(starts[term + 1]) - start
-                if length > 0 { (output.baseAddress! + offset).initialize(from: all.baseAddress! + start, count: length) }
-                offset += length
-                sortedStarts[position + 1] = UInt32(offset)
+        // The sorted terms' bytes and starts, and each term's sorted position, written once each
+        // (no zero-filled arrays).
+        var rank: [UInt32] = []
+        var sortedStarts: [UInt32] = []
+        let sortedBytes = [UInt8](unsafeUninitializedCapacity: all.count) { output, written in
+            sortedStarts = [UInt32](unsafeUninitializedCapacity: count + 1) { sortedStarts, startsInitialized in
+                rank = [UInt32](unsafeUninitializedCapacity: count) { rank, rankInitialized in
+                    var offset = 0
+                    sortedStarts[0] = 0
+                    for position in 0..<count {
+                        let term = Int(keys[position].term)
+                        rank[term] = UInt32(truncatingIfNeeded: position)
+                        let start = Int(starts[term])
+                        let length = Int(starts[term + 1]) - start
+                        if length > 0 {
+                            // Terms are short: a byte loop beats a call to memcpy.
+                            let source = all.baseAddress! + start
+                            let target = output.baseAddress! + offset
+                            for index in 0..<length { target[index] = source[index] }
+                        }
+                        offset += length
+                        sortedStarts[position + 1] = UInt32(truncatingIfNeeded: offset)
+                    }
+                    written = offset
+                    rankInitialized = count
+                }
+                startsInitialized = count + 1
             }
-            initialized = offset
         }
+
         // Counting sort of postings by sorted term, keeping insertion (CLDR) order within a term.
         let postingTerms = postingTerms.buffer
         let postingValues = postingValues.buffer
         var postingStarts = [UInt32](repeating: 0, count: count + 1)
-        for term in postingTerms { postingStarts[Int(rank[Int(term)]) + 1] += 1 }
-        for index in 0..<count { postingStarts[index + 1] += postingStarts[index] }
-        var cursor = postingStarts
-        var postings = [UInt32](repeating: 0, count: postingValues.count)
-        for index in 0..<postingTerms.count {
-            let position = Int(rank[Int(postingTerms[index])])
-            postings[Int(cursor[position])] = postingValues[index]
-            cursor[position] += 1
+        let postings = [UInt32](unsafeUninitializedCapacity: postingValues.count) { postings, initialized in
+            rank.withUnsafeBufferPointer { rank in
+                postingStarts.withUnsafeMutableBufferPointer { postingStarts in
+                    for term in postingTerms { postingStarts[Int(rank[Int(term)]) + 1] += 1 }
+                    for index in 0..<count { postingStarts[index + 1] += postingStarts[index] }
+                    // Where each term's next posting goes: its start, moved along as postings land.
+                    let cursor = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: count + 1)
+                    _ = cursor.initialize(from: postingStarts)
+                    for index in 0..<postingTerms.count {
+                        let position = Int(rank[Int(postingTerms[index])])
+                        postings[Int(cursor[position])] = postingValues[index]
+                        cursor[position] += 1
+                    }
+                    cursor.deallocate()
+                }
+            }
+            initialized = postingValues.count
         }
         let table = TermTable(bytes: sortedBytes, starts: sortedStarts, postingStarts: postingStarts, postings: postings)
         return (table, rank)
-    }
-}
-
-/// Gives each distinct byte string a number, in order of first appearance: an open-addressing
-/// hash table over one buffer of bytes, hashing eight bytes at a time.
-final class ByteStringInterner {
-    /// Every string's bytes, back to back, in numbering order.
-    let bytes: PlainBuffer<UInt8>
-    /// Where string `i` starts in `bytes`; `starts[count]` is the end.
-    let starts: PlainBuffer<UInt32>
-    /// String numbers + 1 (0 is empty).
-    @exclusivity(unchecked) private var slots: PlainBuffer<UInt32>
-    /// Each string's hash, to grow without rehashing and to skip most byte comparisons.
-    private let hashes: PlainBuffer<UInt32>
-
-    init(expectedCount: Int) {
-        var capacity = 1024
-        while capacity < expectedCount * 2 { capacity *= 2 }
-        slots = PlainBuffer(zeroed: capacity)
-        bytes = PlainBuffer(capacity: expectedCount * 8)
-        starts = PlainBuffer(capacity: expectedCount + 1)
-        starts.append(0)
-        hashes = PlainBuffer(capacity: expectedCount)
-    }
-
-    var count: Int { starts.count - 1 }
-
-    /// The bytes of string `number`.
-    @inline(__always)
-    func bytes(of number: Int) -> UnsafeBufferPointer<UInt8> {
-        let start = Int(starts[number])
-        return UnsafeBufferPointer(start: bytes.base + start, count: Int(starts[number + 1]) - start)
-    }
-
-    /// The number of `key`, adding it if it is new.
-    func intern(_ key: UnsafeBufferPointer<UInt8>) -> (number: Int, isNew: Bool) {
-        if count * 2 >= slots.count { grow() }
-        let hash = Self.hash(key)
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let stored = slots[slot]
-            if stored == 0 { break }
-            let number = Int(stored - 1)
-            if hashes[number] == hash && Self.equal(bytes(of: number), key) { return (number, false) }
-            slot = (slot + 1) & mask
-        }
-        let number = count
-        bytes.append(contentsOf: key)
-        starts.append(UInt32(bytes.count))
-        hashes.append(hash)
-        slots[slot] = UInt32(number + 1)
-        return (number, true)
-    }
-
-    @inline(__always)
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        var offset = 0
-        while offset < a.count {
-            if a[offset] != b[offset] { return false }
-            offset += 1
-        }
-        return true
-    }
-
-    private func grow() {
-        let larger = PlainBuffer<UInt32>(zeroed: slots.count * 2)
-        let mask = larger.count - 1
-        for number in 0..<count {
-            var slot = Int(hashes[number]) & mask
-            while larger[slot] != 0 { slot = (slot + 1) & mask }
-            larger[slot] = UInt32(number + 1)
-        }
-        slots = larger
-    }
-
-    /// A 32-bit hash of `key`, eight bytes at a time (the last eight, or fewer, overlapping).
-    static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let count = key.count
-        guard let base = key.baseAddress, count > 0 else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(count &+ 1)
-        if count >= 8 {
-            var offset = 0
-            while offset + 8 < count {
-                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                offset += 8
-            }
-            hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-        } else if count >= 4 {
-            let first = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-            let last = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            hash = mix(hash ^ (first << 32 | last))
-        } else {
-            hash = mix(hash ^ (UInt64(base[0]) << 16 | UInt64(base[count >> 1]) << 8 | UInt64(base[count - 1])))
-        }
-        return UInt32(truncatingIfNeeded: hash >> 32)
-    }
-
-    @inline(__always)
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var value = value &* 0xFF51_AFD7_ED55_8CCD
-        value ^= value >> 32
-        return value &* 0xC4CE_B9FE_1A85_EC53
     }
 }
 
@@ -285,7 +219,7 @@ final class ByteStringInterner {
 final class PlainBuffer<Element: BitwiseCopyable> {
     @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<Element>
     @exclusivity(unchecked) private(set) var count = 0
-    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(capacity, 16)
@@ -310,6 +244,14 @@ final class PlainBuffer<Element: BitwiseCopyable> {
     /// Empties the buffer, keeping its memory.
     func removeAll() { count = 0 }
 
+    /// Removes and returns the last value, or nil when empty.
+    @inline(__always)
+    func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
     @inline(__always)
     subscript(index: Int) -> Element {
         get { base[index] }
@@ -330,7 +272,8 @@ final class PlainBuffer<Element: BitwiseCopyable> {
         count += values.count
     }
 
-    private func grow(to minimum: Int) {
+    /// Moves the values to storage for at least `minimum` of them (at least twice the capacity).
+    func grow(to minimum: Int) {
         let larger = max(minimum, capacity * 2)
         let storage = UnsafeMutablePointer<Element>.allocate(capacity: larger)
         storage.initialize(from: base, count: count)
@@ -341,6 +284,46 @@ final class PlainBuffer<Element: BitwiseCopyable> {
 }
 
 extension PlainBuffer where Element == UInt8 {
+    /// Appends printable ASCII bytes with the letters A-Z lowercased.
+    @inline(__always)
+    func append(lowercasingASCII values: UnsafeBufferPointer<UInt8>) {
+        let length = values.count
+        if capacity - count < length { grow(to: count + length) }
+        let target = base + count
+        for index in 0..<length {
+            let byte = values[index]
+            target[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+        }
+        count += length
+    }
+
+    /// Appends bytes; short runs (the index builder's words and phrases) are copied with a few
+    /// overlapping loads and stores rather than a call to memcpy.
+    @inline(__always)
+    func append(bytes values: UnsafeBufferPointer<UInt8>) {
+        let length = values.count
+        guard let source = values.baseAddress, length > 0 else { return }
+        if capacity - count < length { grow(to: count + length) }
+        let target = UnsafeMutableRawPointer(base + count)
+        let from = UnsafeRawPointer(source)
+        if length >= 8 && length <= 16 {
+            let first = from.loadUnaligned(as: UInt64.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            target.storeBytes(of: first, as: UInt64.self)
+            target.storeBytes(of: last, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 && length < 8 {
+            let first = from.loadUnaligned(as: UInt32.self)
+            let last = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            target.storeBytes(of: first, as: UInt32.self)
+            target.storeBytes(of: last, toByteOffset: length - 4, as: UInt32.self)
+        } else if length < 4 {
+            for index in 0..<length { target.storeBytes(of: source[index], toByteOffset: index, as: UInt8.self) }
+        } else {
+            target.copyMemory(from: from, byteCount: length)
+        }
+        count += length
+    }
+
     /// Appends one scalar as UTF-8.
     @inline(__always)
     func appendUTF8(_ value: UInt32) {
