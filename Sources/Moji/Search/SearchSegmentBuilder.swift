@@ -332,24 +332,29 @@ final class SearchSegmentBuilder {
     // MARK: Building
 
     func build(localeRank: UInt8, source: SearchSegment.Source) -> SearchSegment {
-        let (wordTable, rank) = words.build()
-        let grams = Self.substringGrams(of: unspacedTerms.map { rank[Int($0)] }, in: wordTable)
-        return SearchSegment(words: wordTable, phrases: phrases.build().table, grams: grams,
+        let tables = buildTables()
+        return SearchSegment(words: tables.words, phrases: tables.phrases,
+                             grams: Self.substringGrams(isUnspaced: tables.isUnspaced, in: tables.words),
                              localeRank: localeRank, source: source)
     }
 
-    /// The grams of ``SearchSegment/grams`` for these words (positions in `table`), sorted.
+    /// The sorted tables, and which words are written without spaces (to index by substring),
+    /// for building a segment in parts (``TermTable/merging(_:_:flags:)``).
+    func buildTables() -> (words: TermTable, phrases: TermTable, isUnspaced: [Bool]) {
+        let (wordTable, rank) = words.build()
+        var isUnspaced = [Bool](repeating: false, count: wordTable.count)
+        for term in unspacedTerms { isUnspaced[Int(rank[Int(term)])] = true }
+        return (wordTable, phrases.build().table, isUnspaced)
+    }
+
+    /// The grams of ``SearchSegment/grams`` for the words of `table` marked in `isUnspaced`, sorted.
     ///
     /// Generated word by word in table order, then sorted stably by first and second scalar
     /// (an LSD radix sort, for scripts in the BMP), which gives the same order as sorting the
     /// packed values.
-    static func substringGrams(of unspaced: [UInt32], in table: TermTable) -> [UInt64] {
-        var isUnspaced = [Bool](repeating: false, count: table.count)
+    static func substringGrams(isUnspaced: [Bool], in table: TermTable) -> [UInt64] {
         var gramCount = 0
-        for position in unspaced {
-            isUnspaced[Int(position)] = true
-            gramCount += table.length(of: Int(position))
-        }
+        for position in isUnspaced.indices where isUnspaced[position] { gramCount += table.length(of: position) }
         var grams: [UInt64] = []
         grams.reserveCapacity(gramCount)
         var largest: UInt32 = 0
