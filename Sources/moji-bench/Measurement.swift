@@ -27,6 +27,17 @@ enum Measurement {
         #endif
     }
 
+    /// Page faults this process has taken without reading from disk (first touches of memory).
+    static func minorPageFaults() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = RUSAGE_SELF.rawValue
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        return getrusage(who, &usage) == 0 ? Int(usage.ru_minflt) : 0
+    }
+
     /// Rounds to one decimal for printing.
     static func rounded(_ value: Double, places: Int = 1) -> Double {
         let scale = pow(10, Double(places))

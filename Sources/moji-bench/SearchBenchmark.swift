@@ -74,14 +74,17 @@ struct SearchBenchmark: ParsableCommand {
         _ = catalog.emoticons
         let loading = Measurement.nowMicroseconds() - start
 
-        start = Measurement.nowMicroseconds()
         let before = Measurement.residentBytes() ?? 0
+        let faultsBefore = Measurement.minorPageFaults()
+        start = Measurement.nowMicroseconds()
         let first = try EmojiSearch(catalog: catalog, locales: [resolved])
         let coldBuild = Measurement.nowMicroseconds() - start
+        let coldFaults = Measurement.minorPageFaults() - faultsBefore
         let added = (Measurement.residentBytes() ?? 0) - before
         if firstBuildOnly {
             Measurement.report(["suite": "search", "measure": "first_build", "locale": resolved.identifier,
-                                "cold_one_locale_ms": Measurement.rounded(coldBuild / 1000, places: 2)])
+                                "cold_one_locale_ms": Measurement.rounded(coldBuild / 1000, places: 2),
+                                "cold_page_faults": coldFaults])
             return
         }
         let search = try EmojiSearch(catalog: catalog, locale: resolved)
@@ -104,6 +107,7 @@ struct SearchBenchmark: ParsableCommand {
             "with_english_median_ms": milliseconds(Measurement.quantile(withEnglish, 0.5)),
             "with_english_min_ms": milliseconds(withEnglish.min() ?? 0),
             "cold_one_locale_ms": milliseconds(coldBuild),
+            "cold_page_faults": coldFaults,
             "files_loaded_ms": milliseconds(loading),
             "one_locale_index_mb": Measurement.rounded(Double(first.indexByteCount) / 1_048_576, places: 2),
             "index_mb": Measurement.rounded(Double(search.indexByteCount) / 1_048_576, places: 2),
