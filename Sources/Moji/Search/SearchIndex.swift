@@ -80,7 +80,7 @@ final class SearchIndex: Sendable {
         let halves = [emojis[..<middle], emojis[middle...]]
         let parts = SegmentParts(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
-            parts.store(localeSegment(table, terms: terms, emojis: halves[half]).buildTables(), at: half)
+            parts.store(localeSegment(table, terms: terms, emojis: halves[half], expectedTerms: 2048).buildTables(), at: half)
         }
         let (first, second) = (parts.tables[0]!, parts.tables[1]!)
         let words = TermTable.merging(first.words, second.words, flags: (first.isUnspaced, second.isUnspaced))
@@ -90,8 +90,10 @@ final class SearchIndex: Sendable {
     }
 
     /// A builder holding the names, keywords and CLDR shortcodes of these emoji, in order.
-    static func localeSegment(_ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>) -> SearchSegmentBuilder {
-        let builder = SearchSegmentBuilder()
+    static func localeSegment(
+        _ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>, expectedTerms: Int = 4096
+    ) -> SearchSegmentBuilder {
+        let builder = SearchSegmentBuilder(expectedTerms: expectedTerms)
         for emoji in emojis {
             let index = emoji.index
             // The name's bytes as the locale file holds them: no String per emoji.

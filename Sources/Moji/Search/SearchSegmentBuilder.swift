@@ -5,20 +5,27 @@
 /// of times), so most words cost a hash of their bytes. A name written in words and single
 /// spaces gives both its phrase keys from its folded words without folding it again.
 final class SearchSegmentBuilder {
-    init() {}
+    /// A builder sized for about `expectedTerms` distinct words and as many phrases (a locale
+    /// has 4,000 to 7,000; half the catalog about half): tables sized up front do not regrow,
+    /// and tables sized too large cost fresh pages.
+    init(expectedTerms: Int = 4096) {
+        words = TermTableBuilder(expectedTerms: expectedTerms)
+        phrases = TermTableBuilder(expectedTerms: expectedTerms)
+        rawWords = ByteStringInterner(expectedCount: 2 * expectedTerms)
+        rawWordTerms = PlainBuffer<UInt32>(capacity: 2 * expectedTerms)
+    }
 
     /// The folding table of letters below U+2000, read once per builder.
     private let latin = LatinFolding.table
 
-    // Sized for a typical locale (about 4,000 words and phrases, more distinct raw words): a hash
-    // table is zero-filled and at most half full, so a larger start touches memory for nothing,
-    // while growing zero-fills and fills a table again.
-    private let words = TermTableBuilder(expectedTerms: 4096)
-    private let phrases = TermTableBuilder(expectedTerms: 4096)
+    // Sized by `init`: a hash table is zero-filled and at most half full, so a larger start
+    // touches memory for nothing, while growing zero-fills and fills a table again.
+    private let words: TermTableBuilder
+    private let phrases: TermTableBuilder
     /// Raw (unfolded) words seen so far; `rawWordTerms[i]` is raw word `i`'s term in `words`
     /// plus one, or 0 when it folds to nothing.
-    private let rawWords = ByteStringInterner(expectedCount: 8192)
-    private let rawWordTerms = PlainBuffer<UInt32>(capacity: 8192)
+    private let rawWords: ByteStringInterner
+    private let rawWordTerms: PlainBuffer<UInt32>
     /// Terms in scripts without spaces (two scalars or more), indexed by substring too.
     @exclusivity(unchecked) private var unspacedTerms: [UInt32] = []
 
