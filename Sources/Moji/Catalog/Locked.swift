@@ -9,7 +9,9 @@ final class Locked<Value>: @unchecked Sendable {
 
     init(_ value: Value) { self.value = value }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` on the value under the lock; it throws what `body` throws, typed, so a
+    /// loader's `CatalogError` comes out as one.
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -53,26 +53,20 @@ public final class LocalizedCatalog: Sendable {
 
     /// Reads the keywords files of the chain, once.
     func terms() throws(CatalogError) -> Terms {
-        do {
-            return try termsCache.withLock { cache in
-                if let cache { return cache }
-                var terms = LocaleTerms(emojiCount: storage.characters.count)
-                for identifier in chain.reversed() {
-                    try terms.read(path: storage.directoryPath + "/" + CatalogFormat.localeKeywordsFile(identifier))
-                }
-                // In emoji order, so a code two emoji share stays with the first.
-                var shortcodeToIndex = CodeTable(capacity: terms.shortcodes.count)
-                for index in terms.shortcodes.keys.sorted() {
-                    for code in terms.shortcodes[index]! { shortcodeToIndex.insert(code, index: index) }
-                }
-                let loaded = Terms(keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
-                cache = loaded
-                return loaded
+        try termsCache.withLock { cache throws(CatalogError) in
+            if let cache { return cache }
+            var terms = LocaleTerms(emojiCount: storage.characters.count)
+            for identifier in chain.reversed() {
+                try terms.read(path: storage.directoryPath + "/" + CatalogFormat.localeKeywordsFile(identifier))
             }
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            preconditionFailure("unexpected error \(error)")
+            // In emoji order, so a code two emoji share stays with the first.
+            var shortcodeToIndex = CodeTable(capacity: terms.shortcodes.count)
+            for index in terms.shortcodes.keys.sorted() {
+                for code in terms.shortcodes[index]! { shortcodeToIndex.insert(code, index: index) }
+            }
+            let loaded = Terms(keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
+            cache = loaded
+            return loaded
         }
     }
 
@@ -183,17 +177,11 @@ extension CatalogStorage {
 
     /// The localized catalog for an available locale, loaded once.
     func localized(available identifier: String) throws(CatalogError) -> LocalizedCatalog {
-        do {
-            return try localizations.withLock { cache in
-                if let cached = cache[identifier] { return cached }
-                let loaded = try LocalizedCatalog(locale: identifier, storage: self)
-                cache[identifier] = loaded
-                return loaded
-            }
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            preconditionFailure("unexpected error \(error)")
+        try localizations.withLock { cache throws(CatalogError) in
+            if let cached = cache[identifier] { return cached }
+            let loaded = try LocalizedCatalog(locale: identifier, storage: self)
+            cache[identifier] = loaded
+            return loaded
         }
     }
 

@@ -14,17 +14,11 @@ final class CatalogSearchBase: Sendable {
     /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the catalog's search
     ///   segment file is damaged or was built for other rules or another catalog.
     static func shared(for catalog: EmojiCatalog) throws(CatalogError) -> CatalogSearchBase {
-        do {
-            return try catalog.storage.searchBase.withLock { cached in
-                if let cached { return cached }
-                let base = try CatalogSearchBase(catalog)
-                cached = base
-                return base
-            }
-        } catch let error as CatalogError {
-            throw error
-        } catch {
-            preconditionFailure("unexpected error \(error)")
+        try catalog.storage.searchBase.withLock { cached throws(CatalogError) in
+            if let cached { return cached }
+            let base = try CatalogSearchBase(catalog)
+            cached = base
+            return base
         }
     }
 
