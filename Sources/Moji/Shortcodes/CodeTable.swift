@@ -19,8 +19,6 @@ struct CodeTable: Sendable {
         indices.reserveCapacity(capacity)
     }
 
-    var count: Int { codes.count + overflow.count }
-
     /// Maps `code` (whose UTF-8 hashes to `hash`) to `index` unless the code is already present:
     /// the first emoji to claim a code keeps it.
     mutating func insert(_ code: String, hash: UInt64, index: Int) {

@@ -9,18 +9,15 @@ struct ShortcodeTables: Sendable {
 
     init() {}
 
-    /// Reads `shortcodes.txt.z`. The file groups records by preset, so each preset's two
-    /// tables fill as plain local values, sized up front, and are stored once at the end.
+    /// Reads `shortcodes.txt.z`. Each preset's two tables fill as local values in a short
+    /// list (a preset is found by comparing bytes, not by hashing its name per record) and are
+    /// stored once at the end.
     init(url: URL, emojiCount: Int) throws(CatalogError) {
         let reader = try CatalogFileReader(url: url)
         _ = try reader.header(expecting: CatalogFormat.shortcodesKind, version: CatalogFormat.version)
-        var presets: [String: (preset: ShortcodePreset, codes: [Int: [String]], indices: CodeTable)] = [:]
-        var current: (name: String, preset: ShortcodePreset, codes: [Int: [String]], indices: CodeTable)?
-        func store() {
-            guard let finished = current else { return }
-            presets[finished.name] = (finished.preset, finished.codes, finished.indices)
-            current = nil
-        }
+        var presets: [PresetTables] = []
+        // Their names apart, so finding one does not copy every preset's tables.
+        var names: [String] = []
         var emoticons: [Int: [String]] = [:]
         var emoticonIndices = CodeTable(capacity: 64)
         try reader.forEachRecord { record throws(CatalogError) in
@@ -29,25 +26,12 @@ struct ShortcodeTables: Sendable {
                 guard record.count >= 4, let index = record.int(2), (0..<emojiCount).contains(index) else {
                     throw reader.malformed(record.line, "a shortcode record needs a preset, an emoji index and codes")
                 }
-                if current == nil || !record.equals(1, current!.name) {
-                    store()
-                    let name = record.string(1)
-                    // Taken out of `presets` so that adding to it does not copy it.
-                    let earlier = presets.removeValue(forKey: name)
-                    var codes = earlier?.codes ?? [:]
-                    codes.reserveCapacity(emojiCount)
-                    current = (name, ShortcodePreset(rawValue: name), codes, earlier?.indices ?? CodeTable(capacity: emojiCount))
+                let slot = names.firstIndex { record.equals(1, $0) } ?? names.count
+                if slot == names.count {
+                    names.append(record.string(1))
+                    presets.append(PresetTables(name: names[slot], emojiCount: emojiCount))
                 }
-                var list: [String] = []
-                list.reserveCapacity(record.count - 3)
-                for field in 3..<record.count {
-                    let code = record.string(field)
-                    current!.indices.insert(code, hash: record.lookupHash(field), index: index)
-                    list.append(code)
-                }
-                if let earlier = current!.codes.updateValue(list, forKey: index) {
-                    current!.codes[index] = earlier + list
-                }
+                presets[slot].add(record, codesFrom: 3, index: index)
             case UInt8(ascii: "m"):
                 guard record.count >= 3, let index = record.int(1), (0..<emojiCount).contains(index) else {
                     throw reader.malformed(record.line, "an emoticon record needs an emoji index and emoticons")
@@ -61,10 +45,10 @@ struct ShortcodeTables: Sendable {
                 throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
             }
         }
-        store()
-        for (_, tables) in presets {
-            indexToCodes[tables.preset] = tables.codes
-            codeToIndex[tables.preset] = tables.indices
+        for tables in presets {
+            let preset = ShortcodePreset(rawValue: tables.name)
+            indexToCodes[preset] = tables.codes
+            codeToIndex[preset] = tables.indices
         }
         indexToEmoticons = emoticons
         emoticonToIndex = emoticonIndices
@@ -79,6 +63,31 @@ struct ShortcodeTables: Sendable {
     }
 
     func emoticons(of index: Int) -> [String] { indexToEmoticons[index] ?? [] }
+}
+
+/// One preset's tables while `shortcodes.txt.z` is read.
+private struct PresetTables {
+    let name: String
+    var codes: [Int: [String]] = [:]
+    var indices: CodeTable
+
+    init(name: String, emojiCount: Int) {
+        self.name = name
+        codes.reserveCapacity(emojiCount)
+        indices = CodeTable(capacity: emojiCount)
+    }
+
+    /// Adds the codes of `record` from field `first` on to emoji `index`.
+    mutating func add(_ record: borrowing CatalogRecord, codesFrom first: Int, index: Int) {
+        var list: [String] = []
+        list.reserveCapacity(record.count - first)
+        for field in first..<record.count {
+            let code = record.string(field)
+            indices.insert(code, hash: record.lookupHash(field), index: index)
+            list.append(code)
+        }
+        if let earlier = codes.updateValue(list, forKey: index) { codes[index] = earlier + list }
+    }
 }
 
 extension CatalogStorage {
