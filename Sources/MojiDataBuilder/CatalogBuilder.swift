@@ -49,26 +49,32 @@ public struct CatalogBuilder {
             catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(files.names.utf8)))
             catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(Zlib.deflate(Array(files.keywords.utf8)))
         }
-        catalog.files[SearchSegmentFile.fileName] = try Self.universalSearchSegment(of: catalog.files)
+        for (path, data) in try Self.searchSegments(of: catalog.files, locales: catalog.localeIdentifiers) {
+            catalog.files[path] = data
+        }
         return catalog
     }
 
-    /// The search segment file, built by Moji's own search code from the catalog files just made
-    /// (written to a temporary folder to open them as a catalog), so it matches them exactly.
-    private static func universalSearchSegment(of files: [String: Data]) throws(BuildError) -> Data {
+    /// The search segment files (the universal one and one per locale), built by Moji's own
+    /// search code from the catalog files just made (written to a temporary folder to open them
+    /// as a catalog), so they match them exactly.
+    private static func searchSegments(of files: [String: Data], locales: [String]) throws(BuildError) -> [String: Data] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let needed = [CatalogFormat.coreFile, EmojiTableFormat.fileName, CatalogFormat.shortcodesFile,
-                      CatalogWriter.propertiesFile, CatalogFormat.localeFile("en"), CatalogFormat.localeKeywordsFile("en")]
         do {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(CatalogFormat.localesFolder),
                                                     withIntermediateDirectories: true)
-            for path in needed { try files[path]?.write(to: folder.appendingPathComponent(path)) }
+            for (path, data) in files { try data.write(to: folder.appendingPathComponent(path)) }
         } catch {
             throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
         }
         do {
-            return SearchSegmentFile.data(for: try EmojiCatalog(directory: folder))
+            let catalog = try EmojiCatalog(directory: folder)
+            var segments = [SearchSegmentFile.fileName: SearchSegmentFile.data(for: catalog)]
+            for locale in locales {
+                segments[SearchSegmentFile.localeFileName(locale)] = try SearchSegmentFile.data(for: catalog, locale: locale)
+            }
+            return segments
         } catch {
             throw .inconsistentData("the catalog just built cannot be opened: \(error)")
         }

@@ -83,7 +83,9 @@ struct LoadBenchmark: ParsableCommand {
             guard !file.hasSuffix(CatalogFormat.localesFolder) else { continue }
             total += size
             if !file.hasPrefix(CatalogFormat.localesFolder + "/") { shared += size }
-            if file == CatalogFormat.localeFile("en") || file == CatalogFormat.localeKeywordsFile("en") { english += size }
+            if [CatalogFormat.localeFile("en"), CatalogFormat.localeKeywordsFile("en"), SearchSegmentFile.localeFileName("en")].contains(file) {
+                english += size
+            }
         }
         Measurement.report([
             "suite": "load", "measure": "resources", "locales": EmojiCatalog.shared.availableLocales.count,

@@ -123,41 +123,50 @@ struct SearchIndexBuildTests {
     }
 }
 
-/// A locale's segment built as two halves on two threads and merged is exactly the segment of
-/// one pass over every emoji, in scripts with and without spaces.
-@Suite("Search index built in halves")
-struct SearchIndexHalvesTests {
-    @Test("halves merged equal one pass", arguments: ["en", "ja", "th", "km", "zh-Hant", "ru", "de", "ar", "ko", "en-GB"])
-    func halvesEqualOnePass(_ locale: String) throws {
+/// Each locale's segment file in the committed catalog is exactly the segment built from the
+/// locale's names and keywords, in scripts with and without spaces; an index reads it, alone or
+/// as the second locale, and a catalog without the files builds the same.
+@Suite("Search locale segment files")
+struct SearchLocaleSegmentFileTests {
+    @Test("the committed file is what the current search code builds (rebuild the catalog if not)",
+          arguments: ["en", "ja", "th", "km", "zh-Hant", "ru", "de", "ar", "ko", "en-GB"])
+    func committedFileIsCurrent(_ locale: String) throws {
         let catalog = EmojiCatalog.shared
         let table = try catalog.localized(MojiLocale(locale))
-        let emojis = Array(catalog.neutralEmojis)
-        let merged = SearchIndex.localeSegment(table, emojis: emojis, rank: 0)
-        let onePass = SearchIndex.localeSegment(table, terms: try table.terms(), emojis: emojis[...])
+        let built = SearchIndex.localeSegment(table, terms: try table.terms(), emojis: catalog.neutralEmojis[...])
             .build(localeRank: 0, source: .locale(table))
-        SearchSegmentFileTests.expectEqual(merged, onePass)
-        #expect(merged.words.count > 1000)
+        let path = EmojiCatalog.bundledDirectory.appendingPathComponent(SearchSegmentFile.localeFileName(locale)).path
+        let read = try #require(try SearchSegmentFile.read(path: path, entryCount: catalog.allEntries.count))
+        SearchSegmentFileTests.expectEqual(read, built)
+        #expect(read.words.count > 1000)
+        // An index's segments: the locale's read with its rank, as first or second locale.
+        let base = CatalogSearchBase.shared(for: catalog)
+        let second = try ParallelSegmentBuild.segments(locales: [try catalog.localized(.english), table], base: base)
+        SearchSegmentFileTests.expectEqual(second[1], built)
+        #expect(second[1].localeRank == 1 && second[0].localeRank == 0 && second.count == 3)
     }
 
-    @Test("merging keeps both tables' postings in order and unions the flags")
-    func mergeSmallTables() {
-        let first = SearchSegmentBuilder(), second = SearchSegmentBuilder()
-        first.addName("grinning face", entry: 1)
-        first.addKeywords(["さかさま", "face"], entry: 2)
-        second.addName("face palm", entry: 5)
-        second.addKeywords(["さかさま顔", "zebra"], entry: 6)
-        let a = first.buildTables(), b = second.buildTables()
-        let merged = TermTable.merging(a.words, b.words, flags: (a.isUnspaced, b.isUnspaced))
-        let all = SearchSegmentBuilder()
-        all.addName("grinning face", entry: 1)
-        all.addKeywords(["さかさま", "face"], entry: 2)
-        all.addName("face palm", entry: 5)
-        all.addKeywords(["さかさま顔", "zebra"], entry: 6)
-        let expected = all.buildTables()
-        #expect(merged.table.bytes == expected.words.bytes)
-        #expect(merged.table.postings == expected.words.postings)
-        #expect(merged.table.postingStarts == expected.words.postingStarts)
-        #expect(merged.flags == expected.isUnspaced)
-        #expect(merged.flags.contains(true))
+    @Test("every locale of the catalog has its file")
+    func everyLocaleHasAFile() {
+        for locale in EmojiCatalog.shared.availableLocales {
+            let file = EmojiCatalog.bundledDirectory.appendingPathComponent(SearchSegmentFile.localeFileName(locale.identifier))
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(locale.identifier)")
+        }
+    }
+
+    @Test("a catalog without the files builds the segments and finds the same")
+    func missingFilesAreBuilt() throws {
+        let folder = try SearchSegmentFileTests.catalogCopy(file: SearchSegmentFile.localeFileName("ja")) {
+            try FileManager.default.removeItem(at: $0)
+            try FileManager.default.removeItem(at: $0.deletingLastPathComponent().appendingPathComponent("en.search.bin.z"))
+        }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = try EmojiCatalog(directory: folder)
+        let search = try EmojiSearch(catalog: copy, locale: "ja")
+        let reference = try EmojiSearch(catalog: .shared, locale: "ja")
+        for query in ["いぬ", "ねこ", "顔", "thumbs u", "pizaa", "わら", "笑"] {
+            #expect(search.results(for: query).map(\.item.text) == reference.results(for: query).map(\.item.text))
+        }
+        #expect(!search.results(for: "いぬ").isEmpty)
     }
 }

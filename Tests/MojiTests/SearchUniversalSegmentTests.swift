@@ -34,7 +34,7 @@ struct SearchUniversalSegmentTests {
     }
 }
 
-/// The segment `moji-data` writes into the catalog (`search-universal.bin`), read back.
+/// The segments `moji-data` writes into the catalog (`search-universal.bin.z` and one per locale), read back.
 @Suite("Search universal segment file")
 struct SearchSegmentFileTests {
     static func expectEqual(_ actual: SearchSegment, _ reference: SearchSegment) {
@@ -47,11 +47,12 @@ struct SearchSegmentFileTests {
         #expect(actual.grams == reference.grams)
     }
 
-    /// A copy of the bundled catalog in a temporary folder, whose search file `change` rewrites.
-    static func catalogCopy(_ change: (URL) throws -> Void) throws -> URL {
+    /// A copy of the bundled catalog in a temporary folder, whose search file `name` (the
+    /// universal one unless said) `change` rewrites.
+    static func catalogCopy(file name: String = SearchSegmentFile.fileName, _ change: (URL) throws -> Void) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-search-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: EmojiCatalog.bundledDirectory, to: folder)
-        try change(folder.appendingPathComponent(SearchSegmentFile.fileName))
+        try change(folder.appendingPathComponent(name))
         return folder
     }
 
@@ -67,10 +68,12 @@ struct SearchSegmentFileTests {
     @Test("encoding then reading gives the same segment, Japanese grams included")
     func roundTrip() throws {
         let catalog = EmojiCatalog.shared
-        let segment = SearchIndex.localeSegment(try catalog.localized("ja"), emojis: Array(catalog.neutralEmojis), rank: 0)
+        let table = try catalog.localized("ja")
+        let segment = SearchIndex.localeSegment(table, terms: try table.terms(), emojis: catalog.neutralEmojis[...])
+            .build(localeRank: 0, source: .locale(table))
         #expect(!segment.grams.isEmpty)
         let folder = try Self.catalogCopy { file in
-            try Data(SearchSegmentFile.encode(segment, entryCount: catalog.allEntries.count)).write(to: file)
+            try Data(Zlib.deflate(SearchSegmentFile.encode(segment, entryCount: catalog.allEntries.count))).write(to: file)
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(SearchSegmentFile.fileName).path
@@ -92,14 +95,22 @@ struct SearchSegmentFileTests {
     }
 
     @Test("a damaged file is an error that names it and says to rebuild", arguments: [
-        "truncated", "garbage", "other rules", "other catalog", "unsorted", "unknown entry",
+        SearchSegmentFile.fileName, SearchSegmentFile.localeFileName("en"),
+    ], [
+        "truncated", "garbage", "not a segment", "cut short", "other rules", "other catalog", "unsorted", "unknown entry",
     ])
-    func damagedFile(_ damage: String) throws {
-        let folder = try Self.catalogCopy { file in
-            var bytes = [UInt8](try Data(contentsOf: file))
+    func damagedFile(_ name: String, _ damage: String) throws {
+        let folder = try Self.catalogCopy(file: name) { file in
+            let compressed = [UInt8](try Data(contentsOf: file))
             switch damage {
-            case "truncated": bytes.removeLast(bytes.count / 3)
-            case "garbage": bytes = Array("not a search segment at all".utf8)
+            case "truncated": return try Data(compressed.dropLast(compressed.count / 3)).write(to: file)
+            case "garbage": return try Data("not a compressed file at all".utf8).write(to: file)
+            default: break
+            }
+            var bytes = try #require(Zlib.inflate(compressed))
+            switch damage {
+            case "not a segment": bytes = Array("not a search segment at all".utf8)
+            case "cut short": bytes.removeLast(bytes.count / 3)
             case "other rules": bytes[12] &+= 1
             case "other catalog": bytes[16] &+= 1
             case "unsorted":
@@ -111,7 +122,7 @@ struct SearchSegmentFileTests {
                 // The first posting of the words table names an entry past the catalog's end.
                 Self.corruptFirstPosting(&bytes)
             }
-            try Data(bytes).write(to: file)
+            try Data(Zlib.deflate(bytes)).write(to: file)
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = try EmojiCatalog(directory: folder)
@@ -120,7 +131,7 @@ struct SearchSegmentFileTests {
             Issue.record("expected malformedFile, got \(String(describing: error))")
             return
         }
-        #expect(path.hasSuffix(SearchSegmentFile.fileName))
+        #expect(path.hasSuffix(name))
         #expect(error?.description.contains("moji-data build") == true)
     }
 

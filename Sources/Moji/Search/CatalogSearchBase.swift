@@ -2,28 +2,44 @@
 /// their versions and groups, and the segment of GitHub, Slack and emojibase shortcodes,
 /// emoticons and characters. Made on the first search of a catalog and kept with it (its emoji
 /// refer to the catalog, so a catalog that was searched stays for the process); the segment
-/// is read from the catalog's ``SearchSegmentFile`` (built only when a catalog lacks one).
+/// is read from the catalog's ``SearchSegmentFile`` (built only when a catalog lacks one) on
+/// first use, while the first index's locale segments are built (``ParallelSegmentBuild``).
 final class CatalogSearchBase: Sendable {
     let emojis: [Emoji?]
     let neutralEmojis: [Emoji]
     let neutralEntries: [Int32]
     let versions: [UInt16]
     let groupIndices: [UInt8]
-    let universal: SearchSegment
+    private let catalog: EmojiCatalog
+    private let universalSegment = Locked<SearchSegment?>(nil)
 
-    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the catalog's search
-    ///   segment file is damaged or was built for other rules or another catalog.
-    static func shared(for catalog: EmojiCatalog) throws(CatalogError) -> CatalogSearchBase {
-        try catalog.storage.searchBase.withLock { cached throws(CatalogError) in
+    static func shared(for catalog: EmojiCatalog) -> CatalogSearchBase {
+        catalog.storage.searchBase.withLock { cached in
             if let cached { return cached }
-            let base = try CatalogSearchBase(catalog)
+            let base = CatalogSearchBase(catalog)
             cached = base
             return base
         }
     }
 
+    /// The segment of GitHub, Slack and emojibase shortcodes, emoticons and characters, read
+    /// once.
+    ///
+    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the catalog's search
+    ///   segment file is damaged or was built for other rules or another catalog.
+    func universal() throws(CatalogError) -> SearchSegment {
+        try universalSegment.withLock { cached throws(CatalogError) in
+            if let cached { return cached }
+            let path = catalog.storage.directoryPath + "/" + SearchSegmentFile.fileName
+            let segment = try SearchSegmentFile.read(path: path, entryCount: emojis.count)
+                ?? SearchIndex.universalSegment(neutralEmojis, catalog: catalog)
+            cached = segment
+            return segment
+        }
+    }
+
     /// Reads the catalog's rows directly: one `Emoji` per neutral emoji, no per-entry lookups.
-    private init(_ catalog: EmojiCatalog) throws(CatalogError) {
+    private init(_ catalog: EmojiCatalog) {
         let storage = catalog.storage
         let count = storage.characters.count
         var emojis = [Emoji?](repeating: nil, count: count)
@@ -48,8 +64,6 @@ final class CatalogSearchBase: Sendable {
         self.neutralEntries = neutralEntries
         self.versions = versions
         self.groupIndices = groupIndices
-        let path = storage.directoryPath + "/" + SearchSegmentFile.fileName
-        self.universal = try SearchSegmentFile.read(path: path, entryCount: count)
-            ?? SearchIndex.universalSegment(neutral, catalog: catalog)
+        self.catalog = catalog
     }
 }

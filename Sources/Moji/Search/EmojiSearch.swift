@@ -41,6 +41,15 @@ public struct EmojiSearch: Sendable {
 
     private init(index: SearchIndex) { self.index = index }
 
+    /// Builds a locale's search segment from its names and keywords, as for a catalog without
+    /// the segment files `moji-data` writes, and returns its number of words (for `moji-bench`).
+    package static func buildLocaleSegment(catalog: EmojiCatalog, locale: MojiLocale) throws(CatalogError) -> Int {
+        let table = try catalog.localized(locale)
+        let base = CatalogSearchBase.shared(for: catalog)
+        return SearchIndex.localeSegment(table, terms: try table.terms(), emojis: base.neutralEmojis[...])
+            .build(localeRank: 0, source: .locale(table)).words.count
+    }
+
     /// The locales searched, the chosen one first.
     public var locales: [MojiLocale] { index.localized.map(\.locale) }
 

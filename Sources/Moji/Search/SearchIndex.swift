@@ -27,12 +27,8 @@ final class SearchIndex: Sendable {
     /// Builds the index of a catalog in these locales (already resolved, the chosen one first).
     /// The locale-independent part is made once per catalog and shared.
     convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) throws(CatalogError) {
-        let base = try CatalogSearchBase.shared(for: catalog)
-        var segments: [SearchSegment] = []
-        for (position, table) in localized.enumerated() {
-            segments.append(Self.localeSegment(table, emojis: base.neutralEmojis, rank: position == 0 ? 0 : 1))
-        }
-        segments.append(base.universal)
+        let base = CatalogSearchBase.shared(for: catalog)
+        let segments = try ParallelSegmentBuild.segments(locales: localized, base: base)
         self.init(catalog: catalog, localized: localized, segments: segments, emojis: base.emojis,
                   neutralEntries: base.neutralEntries, versions: base.versions, groupIndices: base.groupIndices,
                   custom: custom)
@@ -65,35 +61,11 @@ final class SearchIndex: Sendable {
         self.alphabetical = AlphabeticalOrder()
     }
 
-    /// Names, keywords and CLDR shortcodes in one locale.
-    ///
-    /// With more than one processor, the two halves of the catalog are built at once on two
-    /// threads and their tables merged, which gives exactly the tables of one pass over every
-    /// emoji (a test compares them) in a little over half the time.
-    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
-        // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
-        let terms = try? table.terms()
-        guard ProcessInfo.processInfo.activeProcessorCount > 1, emojis.count >= 64 else {
-            return localeSegment(table, terms: terms, emojis: emojis[...]).build(localeRank: rank, source: .locale(table))
-        }
-        let middle = emojis.count / 2
-        let halves = [emojis[..<middle], emojis[middle...]]
-        let parts = SegmentParts(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { half in
-            parts.store(localeSegment(table, terms: terms, emojis: halves[half], expectedTerms: 2048).buildTables(), at: half)
-        }
-        let (first, second) = (parts.tables[0]!, parts.tables[1]!)
-        let words = TermTable.merging(first.words, second.words, flags: (first.isUnspaced, second.isUnspaced))
-        return SearchSegment(words: words.table, phrases: TermTable.merging(first.phrases, second.phrases).table,
-                             grams: SearchSegmentBuilder.substringGrams(isUnspaced: words.flags, in: words.table),
-                             localeRank: rank, source: .locale(table))
-    }
-
     /// A builder holding the names, keywords and CLDR shortcodes of these emoji, in order.
     static func localeSegment(
-        _ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>, expectedTerms: Int = 4096
+        _ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>
     ) -> SearchSegmentBuilder {
-        let builder = SearchSegmentBuilder(expectedTerms: expectedTerms)
+        let builder = SearchSegmentBuilder()
         for emoji in emojis {
             let index = emoji.index
             // The name's bytes as the locale file holds them: no String per emoji.
@@ -171,20 +143,5 @@ final class SearchIndex: Sendable {
             total += 8 * segment.grams.count
         }
         return total
-    }
-}
-
-/// The tables of a segment built in parts on several threads, one slot per part, each written
-/// by one thread only and read after all have finished.
-private final class SegmentParts: @unchecked Sendable {
-    private(set) var tables: [(words: TermTable, phrases: TermTable, isUnspaced: [Bool])?]
-    private let lock = NSLock()
-
-    init(count: Int) { tables = Array(repeating: nil, count: count) }
-
-    func store(_ part: (words: TermTable, phrases: TermTable, isUnspaced: [Bool]), at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        tables[index] = part
     }
 }

@@ -339,19 +339,12 @@ final class SearchSegmentBuilder {
     // MARK: Building
 
     func build(localeRank: UInt8, source: SearchSegment.Source) -> SearchSegment {
-        let tables = buildTables()
-        return SearchSegment(words: tables.words, phrases: tables.phrases,
-                             grams: Self.substringGrams(isUnspaced: tables.isUnspaced, in: tables.words),
-                             localeRank: localeRank, source: source)
-    }
-
-    /// The sorted tables, and which words are written without spaces (to index by substring),
-    /// for building a segment in parts (``TermTable/merging(_:_:flags:)``).
-    func buildTables() -> (words: TermTable, phrases: TermTable, isUnspaced: [Bool]) {
         let (wordTable, rank) = words.build()
         var isUnspaced = [Bool](repeating: false, count: wordTable.count)
         for term in unspacedTerms { isUnspaced[Int(rank[Int(term)])] = true }
-        return (wordTable, phrases.build().table, isUnspaced)
+        return SearchSegment(words: wordTable, phrases: phrases.build().table,
+                             grams: Self.substringGrams(isUnspaced: isUnspaced, in: wordTable),
+                             localeRank: localeRank, source: source)
     }
 
     /// The grams of ``SearchSegment/grams`` for the words of `table` marked in `isUnspaced`, sorted.

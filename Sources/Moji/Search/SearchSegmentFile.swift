@@ -1,36 +1,50 @@
 import Foundation
 
-/// The search segment that no locale changes (GitHub, Slack and emojibase shortcodes,
-/// emoticons and the characters), written by `moji-data build` so that a process's first
-/// search index does not fold and sort it again: `search-universal.bin` in a catalog folder.
+/// A search segment as `moji-data build` writes it, so that an index reads its segments instead
+/// of folding and sorting a locale's names and keywords again: the locale-independent one
+/// (GitHub, Slack and emojibase shortcodes, emoticons and the characters) as
+/// `search-universal.bin.z` in a catalog folder, and each locale's (names, keywords and CLDR
+/// shortcodes) as `locales/<identifier>.search.bin.z`.
 ///
-/// Layout, little-endian: the 8-byte magic `MOJISRCH`; UInt32 catalog format version; UInt32
-/// ``indexVersion``; UInt32 catalog entry count; the words table, then the phrases table; then
-/// UInt32 gram count and the grams as UInt64. A table is UInt32 term count, UInt32 byte count
-/// of its terms, UInt32 posting count, then each term front-coded (varint bytes shared with the
-/// previous term, varint length of the rest, the rest), then each term's postings (varint
-/// count, then per posting the zigzag varint difference of its entry from the previous one's
-/// and one byte of field or kind). See ``TermTable``.
+/// Layout, zlib-compressed, then little-endian: the 8-byte magic `MOJISRCH`; UInt32 catalog
+/// format version; UInt32 ``indexVersion``; UInt32 catalog entry count; the words table, then
+/// the phrases table; then UInt32 gram count and the grams, each the varint difference from the
+/// one before. A table is UInt32 term count, UInt32 byte count of its terms, UInt32 posting
+/// count, then each term front-coded (varint bytes shared with the previous term, varint length
+/// of the rest, the rest), then each term's postings (varint count, then per posting the zigzag
+/// varint difference of its entry from the previous one's and one byte of field or kind). See
+/// ``TermTable``.
 ///
-/// Not compressed: inflating the same data took several times longer than decoding this, and
-/// the file is about 90 KB.
-///
-/// The file holds exactly what ``SearchIndex/universalSegment(_:catalog:)`` builds from the
-/// catalog's own files; a test compares the two, so a change to folding that is not followed by
-/// rebuilding the catalog fails before it ships.
+/// A file holds exactly what ``SearchIndex`` builds from the catalog's own files; tests compare
+/// the two, so a change to folding that is not followed by rebuilding the catalog fails before
+/// it ships.
 package enum SearchSegmentFile {
-    /// The file's name in a catalog folder.
-    package static let fileName = "search-universal.bin"
+    /// The universal segment's file in a catalog folder.
+    package static let fileName = "search-universal.bin.z"
+    /// A locale's segment file in a catalog folder.
+    package static func localeFileName(_ identifier: String) -> String {
+        "\(CatalogFormat.localesFolder)/\(identifier).search.bin.z"
+    }
     /// The first eight bytes.
     static let magic = Array("MOJISRCH".utf8)
     /// The version of the index rules (folding, words, phrase keys) the file was built with.
     /// Bump it with any change to what ``SearchSegmentBuilder`` produces, then rebuild the catalog.
-    static let indexVersion: UInt32 = 1
+    static let indexVersion: UInt32 = 2
 
-    /// The file for a catalog: its universal segment, built.
+    /// The universal segment's file for a catalog.
     package static func data(for catalog: EmojiCatalog) -> Data {
         let segment = SearchIndex.universalSegment(Array(catalog.neutralEmojis), catalog: catalog)
-        return Data(encode(segment, entryCount: catalog.storage.characters.count))
+        return Data(Zlib.deflate(encode(segment, entryCount: catalog.storage.characters.count)))
+    }
+
+    /// A locale's segment file for a catalog.
+    ///
+    /// - Throws: ``CatalogError`` when the locale is unknown or its files are damaged.
+    package static func data(for catalog: EmojiCatalog, locale: String) throws(CatalogError) -> Data {
+        let table = try catalog.localized(MojiLocale(locale))
+        let segment = SearchIndex.localeSegment(table, terms: try table.terms(), emojis: catalog.neutralEmojis[...])
+            .build(localeRank: 0, source: .locale(table))
+        return Data(Zlib.deflate(encode(segment, entryCount: catalog.storage.characters.count)))
     }
 
     /// The segment in the file's layout.
@@ -66,9 +80,10 @@ package enum SearchSegmentFile {
             }
         }
         appendUInt32(UInt32(segment.grams.count), to: &output)
+        var previousGram: UInt64 = 0
         for gram in segment.grams {
-            appendUInt32(UInt32(truncatingIfNeeded: gram), to: &output)
-            appendUInt32(UInt32(truncatingIfNeeded: gram >> 32), to: &output)
+            appendVarint(gram - previousGram, to: &output)
+            previousGram = gram
         }
         return output
     }
@@ -77,8 +92,12 @@ package enum SearchSegmentFile {
         withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
     }
 
-    /// Seven bits a byte, low bits first, the high bit set on every byte but the last.
     private static func appendVarint(_ value: UInt32, to output: inout [UInt8]) {
+        appendVarint(UInt64(value), to: &output)
+    }
+
+    /// Seven bits a byte, low bits first, the high bit set on every byte but the last.
+    private static func appendVarint(_ value: UInt64, to output: inout [UInt8]) {
         var value = value
         while value >= 0x80 {
             output.append(UInt8(truncatingIfNeeded: value) | 0x80)
@@ -92,9 +111,11 @@ package enum SearchSegmentFile {
     ///
     /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the file is damaged, was
     ///   written by another version of the index rules or for another catalog.
-    static func read(path: String, entryCount: Int) throws(CatalogError) -> SearchSegment? {
-        guard let bytes = CatalogFileReader.contents(atPath: path) else { return nil }
+    static func read(path: String, entryCount: Int, localeRank: UInt8 = 0,
+                     source: SearchSegment.Source = .universal) throws(CatalogError) -> SearchSegment? {
+        guard let compressed = CatalogFileReader.contents(atPath: path) else { return nil }
         func malformed(_ reason: String) -> CatalogError { .malformedFile(path: path, line: 0, reason: reason) }
+        guard let bytes = Zlib.inflate(compressed) else { throw malformed("not zlib-compressed data, or cut short") }
         guard bytes.count >= 20, bytes[0..<8].elementsEqual(magic) else {
             throw malformed("not a Moji search segment (no MOJISRCH header)")
         }
@@ -111,7 +132,7 @@ package enum SearchSegmentFile {
                   let grams = reader.grams(wordCount: words.count), reader.offset == buffer.count else {
                 throw malformed("its tables are cut short, out of order or name unknown entries")
             }
-            return SearchSegment(words: words, phrases: phrases, grams: grams, localeRank: 0, source: .universal)
+            return SearchSegment(words: words, phrases: phrases, grams: grams, localeRank: localeRank, source: source)
         }
     }
 
@@ -152,6 +173,21 @@ package enum SearchSegmentFile {
                 let byte = bytes[position]
                 position += 1
                 value |= UInt32(byte & 0x7F) << shift
+                if byte < 0x80 { return value }
+                shift += 7
+            }
+            return nil
+        }
+
+        /// A varint of up to 64 bits at `position`, moving past it; nil when the bytes end first
+        /// or it runs past 64 bits.
+        static func varint64(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> UInt64? {
+            var value: UInt64 = 0
+            var shift: UInt64 = 0
+            while position < bytes.count, shift < 64 {
+                let byte = bytes[position]
+                position += 1
+                value |= UInt64(byte & 0x7F) << shift
                 if byte < 0x80 { return value }
                 shift += 7
             }
@@ -240,12 +276,30 @@ package enum SearchSegmentFile {
         /// Sorted grams naming words below `wordCount`.
         mutating func grams(wordCount: Int) -> [UInt64]? {
             let count = Int(uint32())
-            guard offset <= bytes.count, count <= (bytes.count - offset) / 8 else { return nil }
-            var grams = [UInt64](repeating: 0, count: count)
-            for index in 0..<count {
-                grams[index] = UInt64(uint32()) | UInt64(uint32()) << 32
-                guard Int(grams[index] & 0x3F_FFFF) < wordCount, index == 0 || grams[index - 1] <= grams[index] else { return nil }
+            // Every gram takes at least one byte.
+            guard offset <= bytes.count, count <= bytes.count - offset else { return nil }
+            let bytes = self.bytes
+            var position = offset
+            var gram: UInt64 = 0
+            var ok = true
+            let grams = [UInt64](unsafeUninitializedCapacity: count) { grams, initialized in
+                initialized = 0
+                while initialized < count {
+                    guard let difference = Self.varint64(bytes, &position), gram <= UInt64.max - difference else {
+                        ok = false
+                        return
+                    }
+                    gram += difference
+                    guard Int(gram & 0x3F_FFFF) < wordCount else {
+                        ok = false
+                        return
+                    }
+                    grams[initialized] = gram
+                    initialized += 1
+                }
             }
+            offset = position
+            guard ok else { return nil }
             return grams
         }
     }
