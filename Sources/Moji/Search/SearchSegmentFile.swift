@@ -165,18 +165,9 @@ package enum SearchSegmentFile {
             return longVarint(bytes, &position)
         }
 
-        /// ``varint(_:_:)`` of more than one byte.
+        /// ``varint(_:_:)`` of more than one byte; nil too when it does not fit 32 bits.
         static func longVarint(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> UInt32? {
-            var value: UInt32 = 0
-            var shift: UInt32 = 0
-            while position < bytes.count, shift < 32 {
-                let byte = bytes[position]
-                position += 1
-                value |= UInt32(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
-            return nil
+            varint64(bytes, &position).flatMap { UInt32(exactly: $0) }
         }
 
         /// A varint of up to 64 bits at `position`, moving past it; nil when the bytes end first
