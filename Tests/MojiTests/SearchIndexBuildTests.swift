@@ -133,8 +133,7 @@ struct SearchLocaleSegmentFileTests {
     func committedFileIsCurrent(_ locale: String) throws {
         let catalog = EmojiCatalog.shared
         let table = try catalog.localized(MojiLocale(locale))
-        let built = SearchIndex.localeSegment(table, terms: try table.terms(), emojis: catalog.neutralEmojis[...])
-            .build(localeRank: 0, source: .locale(table))
+        let built = SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
         let path = EmojiCatalog.bundledDirectory.appendingPathComponent(SearchSegmentFile.localeFileName(locale)).path
         let read = try #require(try SearchSegmentFile.read(path: path, entryCount: catalog.allEntries.count))
         SearchSegmentFileTests.expectEqual(read, built)

@@ -45,9 +45,7 @@ public struct EmojiSearch: Sendable {
     /// the segment files `moji-data` writes, and returns its number of words (for `moji-bench`).
     package static func buildLocaleSegment(catalog: EmojiCatalog, locale: MojiLocale) throws(CatalogError) -> Int {
         let table = try catalog.localized(locale)
-        let base = CatalogSearchBase.shared(for: catalog)
-        return SearchIndex.localeSegment(table, terms: try table.terms(), emojis: base.neutralEmojis[...])
-            .build(localeRank: 0, source: .locale(table)).words.count
+        return SearchIndex.localeSegment(table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0).words.count
     }
 
     /// The locales searched, the chosen one first.

@@ -32,8 +32,7 @@ enum ParallelSegmentBuild {
                                                     localeRank: rank, source: .locale(table)) {
             return segment
         }
-        return SearchIndex.localeSegment(table, terms: try? table.terms(), emojis: base.neutralEmojis[...])
-            .build(localeRank: rank, source: .locale(table))
+        return SearchIndex.localeSegment(table, emojis: base.neutralEmojis, rank: rank)
     }
 }
 

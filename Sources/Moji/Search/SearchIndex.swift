@@ -61,6 +61,13 @@ final class SearchIndex: Sendable {
         self.alphabetical = AlphabeticalOrder()
     }
 
+    /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what
+    /// `moji-data` writes into a locale's ``SearchSegmentFile``).
+    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
+        // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
+        localeSegment(table, terms: try? table.terms(), emojis: emojis[...]).build(localeRank: rank, source: .locale(table))
+    }
+
     /// A builder holding the names, keywords and CLDR shortcodes of these emoji, in order.
     static func localeSegment(
         _ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>

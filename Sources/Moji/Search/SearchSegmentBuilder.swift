@@ -6,8 +6,8 @@
 /// spaces gives both its phrase keys from its folded words without folding it again.
 final class SearchSegmentBuilder {
     /// A builder sized for about `expectedTerms` distinct words and as many phrases (a locale
-    /// has 4,000 to 7,000; half the catalog about half): tables sized up front do not regrow,
-    /// and tables sized too large cost fresh pages.
+    /// has 4,000 to 7,000): tables sized up front do not regrow, and tables sized too large
+    /// cost fresh pages.
     init(expectedTerms: Int = 4096) {
         words = TermTableBuilder(expectedTerms: expectedTerms)
         phrases = TermTableBuilder(expectedTerms: expectedTerms)
