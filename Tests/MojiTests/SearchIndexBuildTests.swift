@@ -133,7 +133,7 @@ struct SearchLocaleSegmentFileTests {
     func committedFileIsCurrent(_ locale: String) throws {
         let catalog = EmojiCatalog.shared
         let table = try catalog.localized(MojiLocale(locale))
-        let built = SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
+        let built = try SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
         let path = EmojiCatalog.bundledDirectory.appendingPathComponent(SearchSegmentFile.localeFileName(locale)).path
         let read = try #require(try SearchSegmentFile.read(path: path, entryCount: catalog.allEntries.count))
         SearchSegmentFileTests.expectEqual(read, built)

@@ -69,7 +69,7 @@ struct SearchSegmentFileTests {
     func roundTrip() throws {
         let catalog = EmojiCatalog.shared
         let table = try catalog.localized("ja")
-        let segment = SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
+        let segment = try SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
         #expect(!segment.grams.isEmpty)
         let folder = try Self.catalogCopy { file in
             try Data(Zlib.deflate(SearchSegmentFile.encode(segment, entryCount: catalog.allEntries.count))).write(to: file)

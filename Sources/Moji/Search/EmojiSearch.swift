@@ -45,7 +45,7 @@ public struct EmojiSearch: Sendable {
     /// the segment files `moji-data` writes, and returns its number of words (for `moji-bench`).
     package static func buildLocaleSegment(catalog: EmojiCatalog, locale: MojiLocale) throws(CatalogError) -> Int {
         let table = try catalog.localized(locale)
-        return SearchIndex.localeSegment(table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0).words.count
+        return try SearchIndex.localeSegment(table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0).words.count
     }
 
     /// The locales searched, the chosen one first.

@@ -32,7 +32,7 @@ enum ParallelSegmentBuild {
                                                     localeRank: rank, source: .locale(table)) {
             return segment
         }
-        return SearchIndex.localeSegment(table, emojis: base.neutralEmojis, rank: rank)
+        return try SearchIndex.localeSegment(table, emojis: base.neutralEmojis, rank: rank)
     }
 }
 

@@ -63,27 +63,21 @@ final class SearchIndex: Sendable {
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what
     /// `moji-data` writes into a locale's ``SearchSegmentFile``).
-    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) -> SearchSegment {
+    ///
+    /// - Throws: ``CatalogError`` when the locale's keywords file cannot be read.
+    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) throws(CatalogError) -> SearchSegment {
         // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
-        localeSegment(table, terms: try? table.terms(), emojis: emojis[...]).build(localeRank: rank, source: .locale(table))
-    }
-
-    /// A builder holding the names, keywords and CLDR shortcodes of these emoji, in order.
-    static func localeSegment(
-        _ table: LocalizedCatalog, terms: LocalizedCatalog.Terms?, emojis: ArraySlice<Emoji>
-    ) -> SearchSegmentBuilder {
+        let terms = try table.terms()
         let builder = SearchSegmentBuilder()
         for emoji in emojis {
             let index = emoji.index
             // The name's bytes as the locale file holds them: no String per emoji.
             table.withNameUTF8(at: index) { builder.addName(utf8: $0, entry: index) }
             // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
-            builder.addKeywords(field: terms?.keywordFields[index] ?? table.keywordField(at: index), entry: index)
-            for code in terms.map({ $0.shortcodes[index] ?? [] }) ?? table.shortcodes(of: emoji) {
-                builder.addShortcode(code, kind: .cldr, entry: index)
-            }
+            builder.addKeywords(field: terms.keywordFields[index] ?? table.keywordField(at: index), entry: index)
+            for code in terms.shortcodes[index] ?? [] { builder.addShortcode(code, kind: .cldr, entry: index) }
         }
-        return builder
+        return builder.build(localeRank: rank, source: .locale(table))
     }
 
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
