@@ -25,7 +25,7 @@ struct LoadBenchmark: ParsableCommand {
             var times: [Double] = []
             var memory: [Double] = []
             for _ in 0..<runs {
-                let output = try runChild(locale)
+                let output = try Measurement.runSelf(["load", "--child", locale])
                 let fields = output.split(separator: " ").compactMap { Double($0) }
                 guard fields.count == 2 else { throw ValidationError("unexpected child output: \(output)") }
                 times.append(fields[0])
@@ -53,21 +53,6 @@ struct LoadBenchmark: ParsableCommand {
         let after = Measurement.residentBytes() ?? 0
         precondition(!name.isEmpty)
         print("\(elapsed) \(after - before)")
-    }
-
-    private func runChild(_ locale: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        }
-        process.arguments = ["load", "--child", locale]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Sizes on disk: everything, the files every locale needs, and English's own files.

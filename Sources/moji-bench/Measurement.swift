@@ -39,6 +39,22 @@ enum Measurement {
     }
 
     /// Rounds to one decimal for printing.
+    /// Runs this executable again with `arguments`, a fresh process, and returns what it printed.
+    static func runSelf(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        }
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static func rounded(_ value: Double, places: Int = 1) -> Double {
         let scale = pow(10, Double(places))
         return (value * scale).rounded() / scale
