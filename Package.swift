@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Moji", targets: ["Moji"]),
         .library(name: "MojiStore", targets: ["MojiStore"]),
         .library(name: "MojiPicker", targets: ["MojiPicker"]),
+        .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
         .executable(name: "moji-bench", targets: ["moji-bench"]),
@@ -25,15 +26,18 @@ let package = Package(
         ),
         // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Usage, favorites, recents, collections, tone preferences and custom emoji in one SQLite
-        // file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
+        // Usage, the frequent, recent and pinned lists, collections, tone preferences and custom emoji
+        // in one SQLite file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
         .target(
             name: "MojiStore",
-            dependencies: ["Moji", "MojiPicker", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
         // popover. No UI code: a terminal, a web page or a SwiftUI view is a thin layer on top.
         .target(name: "MojiPicker", dependencies: ["Moji"]),
+        // Glue, so neither the store nor the picker knows the other (as swift-nio's
+        // NIOFoundationCompat): the store as the picker's history, its custom emoji as picker sets.
+        .target(name: "MojiStorePicker", dependencies: ["Moji", "MojiStore", "MojiPicker"]),
         // Draws the picker on a terminal (ANSI), decodes keys, and owns raw mode: `moji pick`
         // drives it, and `moji-bench picker` times the same renderer into a buffer.
         .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
@@ -52,6 +56,7 @@ let package = Package(
                 "Moji",
                 "MojiStore",
                 "MojiPicker",
+                "MojiStorePicker",
                 "MojiTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -62,6 +67,7 @@ let package = Package(
                 "Moji",
                 "MojiStore",
                 "MojiPicker",
+                "MojiStorePicker",
                 "MojiTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -75,7 +81,9 @@ let package = Package(
             name: "MojiStoreTests",
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "MojiStore", "Moji"]),
+        .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "Moji"]),
+        // The store as the picker's history, against real SQLite files.
+        .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import Foundation
 import Moji
 import MojiPicker
 import MojiStore
+import MojiStorePicker
 import MojiTerminal
 
 /// `picker`: the cost of one keystroke in `moji pick`: the query changes, the grid is laid out
@@ -14,7 +15,7 @@ struct PickerBenchmark: ParsableCommand {
         discussion: """
             Each query of the file is typed letter by letter, then cleared with Escape (back to the \
             full grid); every keystroke is timed from the key to the finished frame, drawn by the \
-            same renderer `moji pick` uses. The history is a fresh store with its seeded favorites.
+            same renderer `moji pick` uses. The history is a fresh store with its seeded frequent emoji.
             """
     )
 

@@ -3,12 +3,12 @@ import Foundation
 import Moji
 import MojiStore
 
-/// `store`: recording a use and reading favorites, recent and frequent, on a database whose
+/// `store`: recording a use and reading the frequent, recent and most-used lists, on a database whose
 /// history holds many distinct Unicode and custom emoji.
 struct StoreBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Store speed: record one use; favorites, recent and frequent queries."
+        abstract: "Store speed: record one use; frequent, recent and most-used queries."
     )
 
     @Option(help: "Distinct items in the history (every neutral Unicode emoji, then custom emoji).")
@@ -49,9 +49,10 @@ struct StoreBenchmark: ParsableCommand {
                 try store.recordUse(of: items[(index * 7919) % items.count])
             }
         }, extra: fillSeconds)
-        report("favorites", try time { if try store.favorites().isEmpty { throw ValidationError("no favorites") } }, extra: nil)
-        report("recent", try time { if try store.recent().isEmpty { throw ValidationError("no recent") } }, extra: nil)
         report("frequent", try time { if try store.frequent().isEmpty { throw ValidationError("no frequent") } }, extra: nil)
+        report("recent", try time { if try store.recent().isEmpty { throw ValidationError("no recent") } }, extra: nil)
+        report("most_used", try time { if try store.mostUsed().isEmpty { throw ValidationError("no most used") } },
+               extra: nil)
     }
 
     private func time(_ body: () throws -> Void) throws -> [Double] {

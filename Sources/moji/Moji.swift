@@ -10,7 +10,8 @@ struct MojiCommand: ParsableCommand {
         subcommands: [
             Pick.self, Info.self, Search.self, List.self, Locales.self,
             Find.self, Count.self, Strip.self, Emojify.self, Demojify.self,
-            Use.self, Favorites.self, Recent.self, Frequent.self, Collections.self, Tone.self, StoreCommand.self,
+            Use.self, Frequent.self, Recent.self, MostUsed.self, Pinned.self, Collections.self, Tone.self,
+            StoreCommand.self,
         ]
     )
 }

@@ -3,6 +3,7 @@ import Foundation
 import Moji
 import MojiPicker
 import MojiStore
+import MojiStorePicker
 import MojiTerminal
 
 struct Pick: ParsableCommand {
@@ -60,14 +61,19 @@ struct Pick: ParsableCommand {
             var picks: [String] = []
             var session = PickSession(picker: picker, terminal: terminal,
                                       usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
-            let outcome = session.run(keepOpen: keepOpen) { text in
+            // The picker hands each pick over; recording it in the store is this command's job.
+            let outcome = session.run(keepOpen: keepOpen) { pick throws in
+                let text = pick.text
                 if copy { Clipboard.copy(text, through: terminal) }
                 picks.append(text)
                 if printsAtOnce { printFlushed(text) }
+                try store.record(pick)
             }
             terminal.restore()
-            if let error = session.picker.historyError {
+            if let error = session.recordingError {
                 FileHandle.standardError.write(Data("moji: the pick was not recorded in the store: \(error)\n".utf8))
+            } else if let error = session.picker.historyError {
+                FileHandle.standardError.write(Data("moji: the store could not be read: \(error)\n".utf8))
             }
             if !printsAtOnce { for text in picks { printFlushed(text) } }
             if outcome != .picked && picks.isEmpty { throw ExitCode.dismissed }
@@ -92,21 +98,4 @@ extension ExitCode {
     static let dismissed = ExitCode(130)
     /// Exit code when there is no terminal to draw the picker on.
     static let noTerminal = ExitCode(4)
-}
-
-extension EmojiStore {
-    /// The store's custom emoji as picker sections, one per group ("custom" for none).
-    func customEmojiSets() throws(StoreError) -> [CustomEmojiSet] {
-        var sets: [CustomEmojiSet] = []
-        for record in try customEmojis() {
-            let group = record.group ?? "custom"
-            let emoji = Moji.CustomEmoji(code: record.code, name: record.name, keywords: record.keywords)
-            if let index = sets.firstIndex(where: { $0.id == group }) {
-                sets[index].emoji.append(emoji)
-            } else {
-                sets.append(CustomEmojiSet(id: group, title: group.prefix(1).uppercased() + group.dropFirst(), emoji: [emoji]))
-            }
-        }
-        return sets
-    }
 }

@@ -14,6 +14,8 @@ struct PickSession {
     }
 
     private(set) var picker: EmojiPicker
+    /// The last failure of `onPick` to record a pick.
+    private(set) var recordingError: (any Error)?
     let terminal: TerminalSession
     private var screen: PickerScreen
     private var decoder = KeyDecoder()
@@ -27,8 +29,10 @@ struct PickSession {
         size = terminal.size
     }
 
-    /// Runs until a pick (unless `keepOpen`), Esc or Ctrl+C; `onPick` gets each pick's text.
-    mutating func run(keepOpen: Bool, onPick: (String) -> Void) -> Outcome {
+    /// Runs until a pick (unless `keepOpen`), Esc or Ctrl+C. `onPick` gets each pick to print and
+    /// record; with `keepOpen` the picker then reads its history again, so the pick shows in
+    /// Recent. A recording failure is shown on the status line and kept in `recordingError`.
+    mutating func run(keepOpen: Bool, onPick: (EmojiPick) throws -> Void) -> Outcome {
         PickerScreen.fit(&picker, width: size.width, height: size.height)
         draw()
         var lastOutcome = Outcome.dismissed
@@ -52,10 +56,11 @@ struct PickSession {
                 default:
                     guard let command = key.pickerCommand else { continue }
                     switch picker.handle(command) {
-                    case .picked(let items):
-                        onPick(items.map(\.text).joined())
+                    case .picked(let pick):
+                        do { try onPick(pick) } catch { recordingError = error }
                         lastOutcome = .picked
                         if !keepOpen { return .picked }
+                        picker.reloadHistory()
                     case .dismissed:
                         return lastOutcome == .picked ? .picked : .dismissed
                     case nil:
@@ -68,7 +73,8 @@ struct PickSession {
     }
 
     private mutating func draw() {
-        screen.status = picker.historyError.map { "Not saved to the store: \($0)" }
+        screen.status = recordingError.map { "Not saved to the store: \($0)" }
+            ?? picker.historyError.map { "Cannot read the store: \($0)" }
         buffer.removeAll()
         screen.render(picker, width: size.width, height: size.height, into: &buffer)
         terminal.write(buffer.bytes)

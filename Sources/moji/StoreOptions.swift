@@ -24,7 +24,9 @@ struct StoreOptions: ParsableArguments {
     /// An emoji (itself, a :shortcode:, hex code points) or a known custom emoji `:code:`.
     func item(_ text: String, in store: EmojiStore) throws -> StoreItem {
         if let emoji = EmojiCatalog.shared.emoji(matching: text) { return StoreItem(emoji) }
-        if let custom = try storeCall({ () throws(StoreError) in try store.customEmoji(code: text) }) { return custom.item }
+        if let custom = try storeCall({ () throws(StoreError) in try store.customEmoji(code: text) }) {
+            return StoreItem(custom)
+        }
         throw CommandFailure(
             message: "no emoji or custom emoji matches '\(text)'. Give the emoji itself, a :shortcode:, hex code points, or the :code: of a custom emoji.",
             code: .notFound)

@@ -4,7 +4,7 @@ import MojiStore
 struct Use: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
-        abstract: "Record that you used an emoji: it rises in favorites, recent and frequent.",
+        abstract: "Record that you used an emoji: it rises in frequent, recent and most-used.",
         discussion: """
             A toned emoji (👍🏽) counts for its neutral base and remembers the tone. Each emoji \
             is recorded as its own use, in the order given; a line is printed as each commits.

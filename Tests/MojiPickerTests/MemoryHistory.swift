@@ -2,7 +2,8 @@ import Foundation
 import Moji
 import MojiPicker
 
-/// A history in memory, to watch what the picker records.
+/// A history in memory: a test records picks in it as a host would, and watches that the picker
+/// itself never does.
 final class MemoryHistory: PickerHistory, @unchecked Sendable {
     private let lock = NSLock()
     private var state: PickerHistorySnapshot
@@ -18,18 +19,17 @@ final class MemoryHistory: PickerHistory, @unchecked Sendable {
 
     func pickerSnapshot() throws -> PickerHistorySnapshot { lock.withLock { state } }
 
-    func recordPick(of item: SearchItem) throws {
+    func record(_ pick: EmojiPick) throws {
         lock.withLock {
-            recorded.append(item)
-            state.recent.removeAll { $0.text == item.text }
-            state.recent.insert(item, at: 0)
-        }
-    }
-
-    func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji) throws {
-        lock.withLock {
-            preferences.append((emoji, tones))
-            state.skinTones[emoji.neutral] = tones
+            for (emoji, tones) in pick.skinTones {
+                preferences.append((emoji, tones))
+                state.skinTones[emoji.neutral] = tones
+            }
+            for item in pick.items {
+                recorded.append(item)
+                state.recent.removeAll { $0.text == item.text }
+                state.recent.insert(item, at: 0)
+            }
         }
     }
 }
@@ -39,6 +39,17 @@ let catalog = EmojiCatalog.shared
 func emoji(_ text: String) -> Emoji { catalog.emoji(for: text)! }
 
 func item(_ text: String) -> SearchItem { .emoji(emoji(text)) }
+
+extension PickerEvent {
+    /// The items of a pick, or nil for another event.
+    var pickedItems: [SearchItem]? {
+        if case .picked(let pick) = self { return pick.items }
+        return nil
+    }
+}
+
+/// The event of picking these items from the grid.
+func picked(_ items: SearchItem...) -> PickerEvent { .picked(EmojiPick(items: items)) }
 
 extension EmojiPicker {
     /// The text of the selected cell.

@@ -4,9 +4,9 @@ import Testing
 
 @Suite("grid and keyboard")
 struct PickerNavigationTests {
-    /// Three frequently used emoji, then the groups, in 8 columns.
+    /// Three frequent emoji, then the groups, in 8 columns.
     func picker(_ mode: PickerSelectionMode = .single) throws -> (EmojiPicker, MemoryHistory) {
-        let history = MemoryHistory(PickerHistorySnapshot(frequentlyUsed: [item("🎉"), item("👍"), item("❤️")]))
+        let history = MemoryHistory(PickerHistorySnapshot(frequent: [item("🎉"), item("👍"), item("❤️")]))
         let picker = try EmojiPicker(configuration: PickerConfiguration(selectionMode: mode), history: history, columns: 8)
         return (picker, history)
     }
@@ -92,12 +92,22 @@ struct PickerNavigationTests {
 
     @Test("with a query the first result is selected and Enter picks it")
     func queryPicksFirst() throws {
-        var (picker, history) = try picker()
+        var (picker, _) = try picker()
         picker.send(.insert("part"), .insert("y"))
         let first = try #require(picker.sections.first?.items.first)
         #expect(picker.selectedItem == first)
-        #expect(picker.send(.enter) == .picked([first]))
-        #expect(history.picks == [first])
+        #expect(picker.send(.enter) == picked(first))
+    }
+
+    @Test("a pick is handed to the host: the picker writes nothing to its history")
+    func pickWritesNothing() throws {
+        var (picker, history) = try picker()
+        picker.send(.right)
+        #expect(picker.send(.enter) == picked(item("🎉")))
+        #expect(picker.pick(at: PickerPosition(section: 0, row: 0, column: 1)) == picked(item("👍")))
+        #expect(history.picks.isEmpty)
+        #expect(history.storedTones.isEmpty)
+        #expect(picker.snapshot.recent.isEmpty)
     }
 
     @Test("a chosen result stays selected as the query changes, and when it is cleared")
@@ -137,31 +147,41 @@ struct PickerNavigationTests {
 
     @Test("in multiple selection Enter picks every selected item, in order")
     func multipleSelection() throws {
-        var (picker, history) = try picker(.multiple)
+        var (picker, _) = try picker(.multiple)
         picker.send(.right, .toggleSelection, .right, .right, .toggleSelection)
         #expect(picker.selectedItems == [item("🎉"), item("❤️")])
-        #expect(picker.send(.enter) == .picked([item("🎉"), item("❤️")]))
-        #expect(history.picks == [item("🎉"), item("❤️")])
+        #expect(picker.send(.enter) == picked(item("🎉"), item("❤️")))
         #expect(picker.selectedItems.isEmpty)
     }
 
     @Test("without selection the arrows do nothing and a tap picks")
     func noSelection() throws {
-        var (picker, history) = try picker(.none)
+        var (picker, _) = try picker(.none)
         picker.send(.down, .right)
         #expect(picker.selection == nil)
         #expect(picker.send(.enter) == nil)
-        #expect(picker.pick(at: PickerPosition(section: 0, row: 0, column: 1)) == .picked([item("👍")]))
-        #expect(history.picks == [item("👍")])
+        #expect(picker.pick(at: PickerPosition(section: 0, row: 0, column: 1)) == picked(item("👍")))
     }
 
-    @Test("a pick shows at once in the recent section, and the selection stays on its emoji")
-    func pickRefreshesHistory() throws {
-        var (picker, _) = try picker()
+    @Test("a pick the host recorded shows in recent on reload, and the selection stays on its emoji")
+    func reloadShowsPick() throws {
+        var (picker, history) = try picker()
         picker.send(.tab, .tab, .right)               // 😃
-        picker.send(.enter)
+        guard case .picked(let pick) = picker.send(.enter) else { Issue.record("Enter did not pick"); return }
+        #expect(!picker.sections.contains { $0.id == .recent })
+        try history.record(pick)
+        picker.reloadHistory()
         #expect(picker.sections.first { $0.id == .recent }?.items == [item("😃")])
         #expect(picker.selectedText == "😃")
         #expect(picker.sections[picker.selection!.section].id == .group("smileys-emotion"))
+    }
+
+    @Test("a snapshot the host read itself replaces the lists, keeping the selection")
+    func hostSnapshot() throws {
+        var (picker, _) = try picker()
+        picker.send(.tab, .tab, .right)               // 😃
+        picker.setSnapshot(PickerHistorySnapshot(pinned: [item("🚀")], recent: [item("🐶")]))
+        #expect(picker.sections.prefix(3).map(\.id) == [.pinned, .recent, .group("smileys-emotion")])
+        #expect(picker.selectedText == "😃")
     }
 }

@@ -16,16 +16,21 @@ struct PickerSectionTests {
 
     @Test("history sections come first and empty ones are hidden")
     func historySections() throws {
-        let history = MemoryHistory(PickerHistorySnapshot(frequentlyUsed: [item("🎉"), item("👍")], recent: [item("🐶")]))
+        let history = MemoryHistory(PickerHistorySnapshot(frequent: [item("🎉"), item("👍")], recent: [item("🐶")]))
         let picker = try EmojiPicker(history: history)
-        #expect(picker.sections.prefix(3).map(\.id) == [.frequentlyUsed, .recent, .group("smileys-emotion")])
+        #expect(picker.sections.prefix(3).map(\.id) == [.frequent, .recent, .group("smileys-emotion")])
         #expect(picker.sections[0].title == "Frequently Used")
         #expect(picker.sections[1].items == [item("🐶")])
+        let pinned = MemoryHistory(PickerHistorySnapshot(frequent: [item("🎉")], pinned: [item("🚀"), item("🐶")]))
+        let withPins = try EmojiPicker(history: pinned)
+        #expect(withPins.sections.prefix(2).map(\.id) == [.frequent, .pinned])
+        #expect(withPins.sections[1].title == "Favorites")
+        #expect(withPins.sections[1].items == [item("🚀"), item("🐶")])
     }
 
     @Test("which sections appear and in what order is configurable")
     func configuredSections() throws {
-        let history = MemoryHistory(PickerHistorySnapshot(frequentlyUsed: [item("🎉")], recent: [item("🐶")]))
+        let history = MemoryHistory(PickerHistorySnapshot(frequent: [item("🎉")], recent: [item("🐶")]))
         let flags = catalog.group("flags")!
         let configuration = PickerConfiguration(sections: [.group(flags), .recent])
         let picker = try EmojiPicker(configuration: configuration, history: history)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Moji
 import MojiStore
 import Testing
@@ -50,9 +49,9 @@ struct ProcessReliabilityTests {
         }
         let store = try EmojiStore(url: directory.databaseURL)
         #expect(try store.totalUses() == 6_000)
-        let frequent = try store.frequent(limit: 100)
-        #expect(frequent.reduce(0) { $0 + $1.useCount } == 6_000)
-        #expect(Dictionary(uniqueKeysWithValues: frequent.map { ($0.item.key, $0.useCount) }) == expected)
+        let mostUsed = try store.mostUsed(limit: 100)
+        #expect(mostUsed.reduce(0) { $0 + $1.useCount } == 6_000)
+        #expect(Dictionary(uniqueKeysWithValues: mostUsed.map { ($0.item.key, $0.useCount) }) == expected)
         let recent = try store.recent(limit: 100)
         #expect(Set(recent.map(\.item)).count == expected.count)
         #expect(Set(recent.map(\.item.key)) == Set(expected.keys))
@@ -90,7 +89,7 @@ struct ProcessReliabilityTests {
         let committed = try store.totalUses()
         // Every use the writer reported is there; at most the one in flight when it died on top.
         #expect(committed >= reported && committed <= reported + 1)
-        #expect(try store.frequent().reduce(0) { $0 + $1.useCount } == committed)
+        #expect(try store.mostUsed().reduce(0) { $0 + $1.useCount } == committed)
     }
 
     @Test("garbage in the file: a clear error naming it, check reports it, repair moves it aside")
@@ -134,8 +133,8 @@ struct ProcessReliabilityTests {
         for text in ["😀", "👍🏽", "🧑🏻‍🤝‍🧑🏿", "😀", "🎉"] { try store.recordUse(of: emoji(text)) }
         try store.recordUse(of: .custom("partyparrot"))
         try store.clearScore(for: StoreItem(emoji("🎉")))
-        try store.pinFavorite(StoreItem(emoji("🚀")))
-        try store.pinFavorite(.custom("partyparrot"))
+        try store.pin(StoreItem(emoji("🚀")))
+        try store.pin(.custom("partyparrot"))
         try store.add(StoreItem(emoji("🍕")), toCollection: "food")
         try store.add(StoreItem(emoji("🌮")), toCollection: "food")
         try store.createCollection(named: "empty")
@@ -158,7 +157,8 @@ struct ProcessReliabilityTests {
         before.exportedAt = Date(timeIntervalSince1970: 0)
         after.exportedAt = before.exportedAt
         #expect(after == before)
-        #expect(try copy.favorites() == store.favorites())
+        #expect(try copy.frequent() == store.frequent())
+        #expect(try copy.pinned() == store.pinned())
         #expect(try copy.recent() == store.recent())
         #expect(try copy.resolved(emoji("👋")).character == "👋🏽")
 
@@ -175,19 +175,21 @@ struct ProcessReliabilityTests {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let processes = try (0..<5).map { _ in
-            try moji.start(["favorites", "--json"], stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
+            try moji.start(["frequent", "--json"], stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
         }
         for process in processes {
             process.waitUntilExit()
             #expect(process.terminationStatus == 0)
         }
-        let queue = try DatabaseQueue(path: directory.databaseURL.path)
-        let seedRuns = try queue.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'seedRuns'") }
-        #expect(seedRuns == "1")
-        try queue.close()
+        // Seeding adds to the scores already there, so a second run would have doubled them:
+        // the seeded rows themselves show it ran once.
         let store = try EmojiStore(url: directory.databaseURL)
-        let favorites = try store.favorites()
-        #expect(favorites.map(\.item.key) == StoreConfiguration.bundledDefaultFavorites)
-        #expect(favorites.first?.score == 0.5)
+        let defaults = StoreConfiguration.bundledFrequentEmoji
+        let seeded = try store.frequent()
+        #expect(seeded.map(\.item.key) == defaults)
+        let once = defaults.indices.map { 0.5 * Double(defaults.count - $0) / Double(defaults.count) }
+        #expect(seeded.map(\.score) == once)
+        #expect(seeded.allSatisfy { $0.useCount == 0 && $0.lastUse == nil })
+        #expect(try store.totalUses() == 0)
     }
 }

@@ -9,7 +9,7 @@ struct UsageScoringTests {
     func lazyDecayMatchesEagerDecay() throws {
         let directory = try TemporaryDirectory()
         var configuration = StoreConfiguration()
-        configuration.defaultFavorites = []
+        configuration.defaultFrequentEmoji = []
         let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
         let pool = ["😀", "🎉", "👍", "❤️", "🔥", "🚀", "🐱", "🍕"]
         var eager: [String: Double] = [:]
@@ -24,7 +24,7 @@ struct UsageScoringTests {
             #expect(abs(try store.score(for: StoreItem(emoji(key))) - score) < 1e-9)
         }
         let expectedOrder = eager.sorted { $0.value > $1.value }.map(\.key)
-        #expect(try store.favorites().map(\.item.key) == expectedOrder)
+        #expect(try store.frequent().map(\.item.key) == expectedOrder)
     }
 
     @Test("a toned use counts for the neutral emoji and remembers the tone")
@@ -42,63 +42,65 @@ struct UsageScoringTests {
         #expect(pair.item.key == "🧑‍🤝‍🧑")
         #expect(pair.tones == [.light, .dark])
         #expect(pair.displayItem.key == "🧑🏻‍🤝‍🧑🏿")
-        #expect(store.usageScore(for: emoji("👍🏻")) > 1)
+        #expect(store.usageScore(of: emoji("👍🏻")) > 1)
     }
 
     @Test("a new user sees the seeded defaults, and one real use outranks them")
     func seededDefaults() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        let defaults = StoreConfiguration.bundledDefaultFavorites
-        #expect(try store.favorites().map(\.item.key) == defaults)
+        let defaults = StoreConfiguration.bundledFrequentEmoji
+        #expect(try store.frequent().map(\.item.key) == defaults)
         #expect(try store.recent().isEmpty)
         try store.recordUse(of: emoji("🦄"))
-        #expect(try store.favorites().first?.item.key == "🦄")
+        #expect(try store.frequent().first?.item.key == "🦄")
         let reopened = try EmojiStore(url: directory.databaseURL)
-        #expect(try reopened.favorites().count == defaults.count + 1)
+        #expect(try reopened.frequent().count == defaults.count + 1)
     }
 
-    @Test("favorites keep at least the minimum and return at most the maximum")
-    func favoritesMinAndMax() throws {
+    @Test("frequent keeps at least the minimum count and returns at most the limit")
+    func frequentMinimumAndLimit() throws {
         let directory = try TemporaryDirectory()
         var configuration = StoreConfiguration()
-        configuration.defaultFavorites = []
-        configuration.minFavorites = 3
-        configuration.maxFavorites = 5
-        configuration.minimumFavoriteScore = 0.5
+        configuration.defaultFrequentEmoji = []
+        configuration.minimumFrequentCount = 3
+        configuration.frequentLimit = 5
+        configuration.minimumFrequentScore = 0.5
         let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
         for text in ["😀", "🎉", "👍", "❤️", "🔥", "🚀", "🐱"] { try store.recordUse(of: emoji(text)) }
         // Scores now 0.9^6 … 1; 0.9^6 ≈ 0.53 is the lowest over 0.5: five kept, capped at five.
-        #expect(try store.favorites().map(\.item.key) == ["🐱", "🚀", "🔥", "❤️", "👍"])
+        #expect(try store.frequent().map(\.item.key) == ["🐱", "🚀", "🔥", "❤️", "👍"])
         for _ in 0..<30 { try store.recordUse(of: emoji("🐱")) }
         // Everything but 🐱 decayed under 0.5, yet the minimum of three stays.
-        #expect(try store.favorites().map(\.item.key) == ["🐱", "🚀", "🔥"])
+        #expect(try store.frequent().map(\.item.key) == ["🐱", "🚀", "🔥"])
     }
 
-    @Test("clearing a score drops it from favorites; clearing all starts over with the defaults")
+    @Test("clearing a score drops it from frequent; clearing all starts over with the defaults")
     func clearing() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         try store.recordUse(of: emoji("🦄"))
         try store.clearScore(for: StoreItem(emoji("🦄")))
-        #expect(try !store.favorites().map(\.item.key).contains("🦄"))
+        #expect(try !store.frequent().map(\.item.key).contains("🦄"))
         #expect(try store.recent().first?.item.key == "🦄")
         try store.clearAll()
         #expect(try store.recent().isEmpty)
-        #expect(try store.favorites().map(\.item.key) == StoreConfiguration.bundledDefaultFavorites)
+        #expect(try store.frequent().map(\.item.key) == StoreConfiguration.bundledFrequentEmoji)
     }
 
-    @Test("recent is de-duplicated, newest first and capped; frequent breaks ties by recency")
-    func recentAndFrequent() throws {
+    @Test("recent is de-duplicated, newest first and capped; most-used counts and breaks ties by recency")
+    func recentAndMostUsed() throws {
         let directory = try TemporaryDirectory()
         var configuration = StoreConfiguration()
-        configuration.maxRecents = 3
+        configuration.recentLimit = 3
+        configuration.mostUsedLimit = 2
         let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
         for text in ["😀", "🎉", "😀", "👍", "❤️", "🎉", "😀"] { try store.recordUse(of: emoji(text)) }
         #expect(try store.recent().map(\.item.key) == ["😀", "🎉", "❤️"])
         #expect(try store.recent(limit: 10).map(\.item.key) == ["😀", "🎉", "❤️", "👍"])
-        #expect(try store.frequent(limit: 10).map(\.item.key) == ["😀", "🎉", "❤️", "👍"])
-        #expect(try store.frequent(limit: 10).map(\.useCount) == [3, 2, 1, 1])
+        #expect(try store.mostUsed(limit: 10).map(\.item.key) == ["😀", "🎉", "❤️", "👍"])
+        #expect(try store.mostUsed(limit: 10).map(\.useCount) == [3, 2, 1, 1])
+        #expect(try store.mostUsed().map(\.item.key) == ["😀", "🎉"])
     }
 
     @Test("custom emoji are scored alongside Unicode emoji")
@@ -110,14 +112,15 @@ struct UsageScoringTests {
         let entry = try #require(try store.recent().first)
         #expect(entry.item.customCode == "partyparrot")
         #expect(entry.useCount == 2)
-        #expect(try store.usageScores().usageScore(for: .custom("partyparrot")) > 1.8)
+        #expect(try store.usageScores().usageScore(of: .custom(CustomEmoji(code: "partyparrot"))) > 1.8)
+        #expect(store.usageScore(of: .custom(CustomEmoji(code: ":partyparrot:"))) > 1.8)
     }
 
     @Test("opening with another decay rescales the scores once")
     func decayChange() throws {
         let directory = try TemporaryDirectory()
         var configuration = StoreConfiguration()
-        configuration.defaultFavorites = []
+        configuration.defaultFrequentEmoji = []
         let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
         try store.recordUse(of: emoji("😀"))
         try store.recordUse(of: emoji("🎉"))

@@ -20,7 +20,7 @@ public struct EmojiSearch: Sendable {
 
     /// A search in `locale` with English as the second language (English alone for English).
     public init(catalog: EmojiCatalog = .shared, locale: MojiLocale = .english,
-                customEmoji: [any CustomEmojiRepresentable] = []) throws(CatalogError) {
+                customEmoji: [CustomEmoji] = []) throws(CatalogError) {
         try self.init(catalog: catalog, locales: [locale, .english], customEmoji: customEmoji)
     }
 
@@ -29,14 +29,14 @@ public struct EmojiSearch: Sendable {
     /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks,
     ///   ``CatalogError/malformedFile(path:line:reason:)`` for a damaged catalog file.
     public init(catalog: EmojiCatalog = .shared, locales: [MojiLocale],
-                customEmoji: [any CustomEmojiRepresentable] = []) throws(CatalogError) {
+                customEmoji: [CustomEmoji] = []) throws(CatalogError) {
         var tables: [LocalizedCatalog] = []
         for locale in locales {
             let table = try catalog.localized(locale)
             if !tables.contains(where: { $0 === table }) { tables.append(table) }
         }
         if tables.isEmpty { tables.append(try catalog.localized(.english)) }
-        index = try SearchIndex(catalog: catalog, localized: tables, custom: customEmoji.map { CustomEmoji($0) })
+        index = try SearchIndex(catalog: catalog, localized: tables, custom: customEmoji)
     }
 
     private init(index: SearchIndex) { self.index = index }
@@ -55,8 +55,8 @@ public struct EmojiSearch: Sendable {
     public var customEmoji: [CustomEmoji] { index.custom }
 
     /// A search that also finds these custom emoji (the index of the catalog is shared).
-    public func adding(customEmoji: [any CustomEmojiRepresentable]) -> EmojiSearch {
-        EmojiSearch(index: SearchIndex(base: index, custom: index.custom + customEmoji.map { CustomEmoji($0) }))
+    public func adding(customEmoji: [CustomEmoji]) -> EmojiSearch {
+        EmojiSearch(index: SearchIndex(base: index, custom: index.custom + customEmoji))
     }
 
     /// The emoji matching `query`, best first.

@@ -4,7 +4,7 @@ import Moji
 ///
 /// ```swift
 /// var configuration = PickerConfiguration(locale: "ja")
-/// configuration.sections = [.recent, .allGroups]      // no frequently used, no favorites
+/// configuration.sections = [.recent, .allGroups]      // no frequent, no pinned
 /// configuration.maximumVersion = ApplePlatform.iOS.emojiVersion(for: "17.4")
 /// configuration.selectionMode = .multiple
 /// ```
@@ -46,11 +46,11 @@ public struct PickerConfiguration: Sendable {
 
 /// A kind of section a picker can show, for ``PickerConfiguration/sections``.
 public enum PickerSectionKind: Sendable, Hashable {
-    /// The most used emoji, by the history's usage scores.
-    case frequentlyUsed
-    /// The person's favorites.
-    case favorites
-    /// The most recently used emoji.
+    /// The history's frequent list: the most used emoji by usage score ("Frequently Used").
+    case frequent
+    /// The history's pinned list, in the person's order ("Favorites").
+    case pinned
+    /// The history's recent list: the most recently used emoji ("Recent").
     case recent
     /// One Unicode group.
     case group(EmojiGroup)
@@ -61,8 +61,8 @@ public enum PickerSectionKind: Sendable, Hashable {
     /// Every custom emoji set, in the configured order.
     case allCustomSets
 
-    /// Frequently used, favorites, recent, the Unicode groups, then the custom sets.
-    public static let standard: [PickerSectionKind] = [.frequentlyUsed, .favorites, .recent, .allGroups, .allCustomSets]
+    /// Frequent, pinned, recent, the Unicode groups, then the custom sets.
+    public static let standard: [PickerSectionKind] = [.frequent, .pinned, .recent, .allGroups, .allCustomSets]
 }
 
 /// Whether and how many cells a picker selects.

@@ -8,7 +8,7 @@ extension EmojiPicker {
     /// picker.handle(.insert("people holding"))   // 🧑‍🤝‍🧑 selected
     /// picker.handle(.altEnter)                    // popover: a row of tones per person
     /// picker.handle(.right); picker.handle(.down); picker.handle(.end)
-    /// picker.handle(.enter)                       // .picked([🧑🏼‍🤝‍🧑🏿]), preference stored
+    /// picker.handle(.enter)                       // .picked: 🧑🏼‍🤝‍🧑🏿, and the tones to remember
     /// ```
     @discardableResult
     public mutating func handle(_ command: PickerCommand) -> PickerEvent? {
@@ -83,19 +83,16 @@ extension EmojiPicker {
         return commitPick(items)
     }
 
-    /// Stores the tone preference and the uses, then shows the history as it now is.
+    /// Hands the pick to the host, which records it: the picker writes nothing. Tones chosen
+    /// in the popover show at once, from the picker's own snapshot.
     mutating func commitPick(_ items: [SearchItem], preferring tones: (Emoji, [SkinTone])? = nil) -> PickerEvent {
-        if let history {
-            do {
-                if let (emoji, tones) = tones { try history.setPreferredSkinTones(tones, for: emoji) }
-                for item in items { try history.recordPick(of: item) }
-            } catch {
-                historyError = error
-            }
-        }
         selectedItems = []
-        reloadHistory()
-        return .picked(items)
+        var pick = EmojiPick(items: items)
+        if let (emoji, tones) = tones {
+            pick.skinTones[emoji] = tones
+            setSnapshot(snapshot)
+        }
+        return .picked(pick)
     }
 
     // MARK: Escape and selection

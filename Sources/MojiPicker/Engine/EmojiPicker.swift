@@ -8,11 +8,22 @@ import Moji
 /// var picker = try EmojiPicker(configuration: PickerConfiguration(locale: "en"), history: store, columns: 10)
 /// picker.handle(.insert("party"))       // search; the first result is selected
 /// picker.preview?.name                  // "party popper"
-/// if case .picked(let items) = picker.handle(.enter) { insert(items) }   // recorded in the store
+/// if case .picked(let pick) = picker.handle(.enter) {
+///     insert(pick.text)
+///     try store.record(pick)            // the host records the pick, when it suits it
+///     picker.reloadHistory()            // and shows it in Recent, when it wants to
+/// }
 /// ```
 ///
 /// It is a value: copy it to keep an undo state, or hold it in a view model. Every change goes
 /// through a `mutating` method; reading is free of side effects.
+///
+/// The picker never writes its history, and reads it only when it opens and when the host
+/// calls ``reloadHistory()``, so a key press never waits on storage. A pick comes back as
+/// ``PickerEvent/picked(_:)``: the host inserts it and records it with
+/// ``PickerHistory/record(_:)``, on the main thread or in the background, then, when it wants
+/// the lists to show the pick, calls ``reloadHistory()`` or hands over a snapshot it read
+/// itself with ``setSnapshot(_:)``. Tones chosen in the popover show at once.
 ///
 /// ## Topics
 /// - Content: ``sections``, ``layout``, ``item(at:)``, ``accessibilityLabel(of:)``, ``preview``
@@ -20,7 +31,7 @@ import Moji
 /// - Grid: ``setColumns(_:)``, ``pageRows``
 /// - Selection: ``selection``, ``selectedItem``, ``selectedItems``, ``select(_:)``, ``showSection(_:)``
 /// - Commands: ``handle(_:)``, ``pick(at:)``, ``popover``
-/// - History: ``snapshot``, ``reloadHistory()``, ``historyError``
+/// - History: ``snapshot``, ``reloadHistory()``, ``setSnapshot(_:)``, ``historyError``
 public struct EmojiPicker: Sendable {
     /// The catalog shown.
     public let catalog: EmojiCatalog
@@ -52,7 +63,7 @@ public struct EmojiPicker: Sendable {
     public internal(set) var popover: SkinTonePopover?
     /// How many rows PageUp and PageDown move: the UI sets it to the rows it shows.
     public var pageRows = 5
-    /// The last failure to read or write the history; picks still happen when it fails.
+    /// The last failure to read the history; the picker works on without its lists.
     public internal(set) var historyError: (any Error)?
 
     /// Whether the selection was put on the first result by the picker rather than by the person:
@@ -61,8 +72,8 @@ public struct EmojiPicker: Sendable {
     /// The column vertical moves aim for, so passing a short row does not lose it.
     var stickyColumn = 0
 
-    /// A picker of `catalog` reading and recording usage in `history` (none: nothing is
-    /// remembered), laid out in `columns` columns.
+    /// A picker of `catalog` showing the lists of `history`, read once now (none: no lists), laid
+    /// out in `columns` columns.
     ///
     /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
     public init(catalog: EmojiCatalog = .shared, configuration: PickerConfiguration = PickerConfiguration(),
@@ -174,26 +185,32 @@ public struct EmojiPicker: Sendable {
         return true
     }
 
-    /// Picks the item at a position (a click or a tap), as Enter would.
+    /// Picks the item at a position (a click or a tap), as Enter would: the host records it.
     public mutating func pick(at position: PickerPosition) -> PickerEvent? {
         guard let item = item(at: position) else { return nil }
         return commitPick([item])
     }
 
-    /// Reads the history again (another process may have recorded uses) and rebuilds the
-    /// sections, keeping the selection on its item.
+    /// Reads the history again, synchronously (the host recorded a pick, or another process
+    /// did), and shows it as ``setSnapshot(_:)`` does.
     public mutating func reloadHistory() {
-        let anchor = selectionAnchor
-        if let history {
-            do {
-                let tones = snapshot.skinTones
-                snapshot = try history.pickerSnapshot()
-                // A tone picked here counts even if the history did not keep it.
-                snapshot.skinTones.merge(tones) { stored, _ in stored }
-            } catch {
-                historyError = error
-            }
+        guard let history else { return setSnapshot(snapshot) }
+        do {
+            setSnapshot(try history.pickerSnapshot())
+        } catch {
+            historyError = error
+            setSnapshot(snapshot)
         }
+    }
+
+    /// Shows a snapshot of the history that the host read itself (in the background, say),
+    /// rebuilding the sections and keeping the selection on its item. Tones picked in this
+    /// picker count even if the snapshot does not have them yet.
+    public mutating func setSnapshot(_ newSnapshot: PickerHistorySnapshot) {
+        let anchor = selectionAnchor
+        let tones = snapshot.skinTones
+        snapshot = newSnapshot
+        snapshot.skinTones.merge(tones) { stored, _ in stored }
         browsingSections = makeBrowsingSections()
         rebuild(keeping: anchor)
     }
@@ -224,8 +241,8 @@ public struct EmojiPicker: Sendable {
         func customItems(_ set: CustomEmojiSet) -> [SearchItem] { set.emoji.map { .custom($0) } }
         for kind in configuration.sections {
             switch kind {
-            case .frequentlyUsed: add(.frequentlyUsed, available(snapshot.frequentlyUsed))
-            case .favorites: add(.favorites, available(snapshot.favorites))
+            case .frequent: add(.frequent, available(snapshot.frequent))
+            case .pinned: add(.pinned, available(snapshot.pinned))
             case .recent: add(.recent, available(snapshot.recent))
             case .group(let group): add(.group(group.identifier), groupItems(group))
             case .allGroups:

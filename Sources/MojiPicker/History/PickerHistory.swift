@@ -1,55 +1,58 @@
 import Moji
 
-/// Where a picker reads what the person used and writes what they pick: the one protocol for
-/// usage data, picks and skin-tone preferences.
+/// Where a picker's host keeps what the person used and picked: the one protocol for usage
+/// data, picks and skin-tone preferences.
 ///
-/// `MojiStore`'s `EmojiStore` conforms; an app can plug in its own (a server, a test double).
+/// The picker reads it (``pickerSnapshot()``) when it opens and when the host calls
+/// ``EmojiPicker/reloadHistory()``, and never writes it: the host records each
+/// ``EmojiPick`` with ``record(_:)``, on whatever thread and at whatever time suits it.
+/// `MojiStore`'s `EmojiStore` conforms through `MojiStorePicker`; an app can plug in its own
+/// (a server, a test double).
 ///
 /// ```swift
 /// final class Memory: PickerHistory, @unchecked Sendable {
 ///     var picks: [SearchItem] = []
 ///     func pickerSnapshot() throws -> PickerHistorySnapshot { PickerHistorySnapshot(recent: picks.reversed()) }
-///     func recordPick(of item: SearchItem) throws { picks.append(item) }
-///     func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji) throws {}
+///     func record(_ pick: EmojiPick) throws { picks += pick.items }
 /// }
 /// ```
 ///
 /// ## Topics
 /// - Reading: ``pickerSnapshot()``
-/// - Writing: ``recordPick(of:)``, ``setPreferredSkinTones(_:for:)``
+/// - Writing: ``record(_:)``
 public protocol PickerHistory: Sendable {
-    /// Everything the picker shows from the history, read in one go when the picker opens and
-    /// after each pick, so drawing never waits on storage.
+    /// Everything the picker shows from the history, read in one go, so drawing never waits on
+    /// storage.
     func pickerSnapshot() throws -> PickerHistorySnapshot
 
-    /// Records that `item` was picked, tones included as picked (👍🏽).
-    func recordPick(of item: SearchItem) throws
-
-    /// Remembers the tones to show `emoji` with from now on: one tone, or one per person.
-    func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji) throws
+    /// Records a pick: one use of each item, tones included as picked (👍🏽), and the tones
+    /// chosen in the popover (``EmojiPick/skinTones``) as the preferred ones.
+    func record(_ pick: EmojiPick) throws
 }
 
 /// What a ``PickerHistory`` knows, as the picker needs it: the lists of its sections, the
 /// preferred skin tones and the usage scores that rank search results.
 public struct PickerHistorySnapshot: Sendable {
-    /// The most used items by score, best first, tones as last used.
-    public var frequentlyUsed: [SearchItem]
-    /// The items the person marked as favorites, in their order.
-    public var favorites: [SearchItem]
+    /// The frequent list: the most used items by usage score, best first, tones as last used
+    /// (the "Frequently Used" section).
+    public var frequent: [SearchItem]
+    /// The pinned list: the items the person pinned, in their order (the "Favorites" section).
+    public var pinned: [SearchItem]
     /// The most recently used items, most recent first.
     public var recent: [SearchItem]
     /// Preferred tones by neutral emoji: one tone, or one per person.
     public var skinTones: [Emoji: [SkinTone]]
     /// The tone for emoji without a preference of their own; nil for neutral.
     public var defaultSkinTone: SkinTone?
-    /// Usage scores keyed by ``SearchItem/text`` (neutral emoji or `:code:`), for ranking results.
+    /// Usage scores (neutral emoji or `:code:`, see ``UsageScores/key(of:)``), for ranking results.
     public var usage: UsageScores
 
-    public init(frequentlyUsed: [SearchItem] = [], favorites: [SearchItem] = [], recent: [SearchItem] = [],
+    /// A snapshot of these lists, preferences and scores; empty by default.
+    public init(frequent: [SearchItem] = [], pinned: [SearchItem] = [], recent: [SearchItem] = [],
                 skinTones: [Emoji: [SkinTone]] = [:], defaultSkinTone: SkinTone? = nil,
                 usage: UsageScores = UsageScores([:])) {
-        self.frequentlyUsed = frequentlyUsed
-        self.favorites = favorites
+        self.frequent = frequent
+        self.pinned = pinned
         self.recent = recent
         self.skinTones = skinTones
         self.defaultSkinTone = defaultSkinTone

@@ -2,8 +2,11 @@ import Moji
 
 /// Identifies a section across changes of query, columns and history.
 public enum PickerSectionID: Sendable, Hashable, CustomStringConvertible {
-    case frequentlyUsed
-    case favorites
+    /// The frequent list, titled "Frequently Used".
+    case frequent
+    /// The pinned list, titled "Favorites".
+    case pinned
+    /// The recent list, titled "Recent".
     case recent
     /// A Unicode group, by identifier (`smileys-emotion`).
     case group(String)
@@ -14,8 +17,8 @@ public enum PickerSectionID: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .frequentlyUsed: "frequently-used"
-        case .favorites: "favorites"
+        case .frequent: "frequent"
+        case .pinned: "pinned"
         case .recent: "recent"
         case .group(let identifier): identifier
         case .customSet(let identifier): "custom:\(identifier)"

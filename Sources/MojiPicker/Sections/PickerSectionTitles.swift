@@ -3,7 +3,7 @@ import Moji
 /// The titles of the picker's own sections, which CLDR does not name, in the languages people
 /// most use; other locales read English. Unicode group titles come from CLDR.
 enum PickerSectionTitles {
-    /// Frequently used, favorites, recent and search results, by language.
+    /// The titles of the frequent, pinned and recent lists and of the search results, by language.
     private static let table: [String: [String]] = [
         "en": ["Frequently Used", "Favorites", "Recent", "Search Results"],
         "de": ["Häufig verwendet", "Favoriten", "Zuletzt verwendet", "Suchergebnisse"],
@@ -27,8 +27,8 @@ enum PickerSectionTitles {
     static func title(of id: PickerSectionID, in locale: MojiLocale) -> String? {
         let slot: Int
         switch id {
-        case .frequentlyUsed: slot = 0
-        case .favorites: slot = 1
+        case .frequent: slot = 0
+        case .pinned: slot = 1
         case .recent: slot = 2
         case .searchResults: slot = 3
         case .group, .customSet: return nil

@@ -10,7 +10,7 @@ extension EmojiStore {
     ///
     /// ```swift
     /// for await change in store.changes(in: [.usage, .pinned]) {
-    ///     reloadFavorites()
+    ///     reloadLists()
     /// }
     /// ```
     public func changes(in areas: Set<StoreArea> = Set(StoreArea.allCases),

@@ -1,8 +1,9 @@
 /// A part of the store that changes on its own, for ``EmojiStore/changes(in:pollingInterval:)``.
 public enum StoreArea: String, Sendable, Hashable, CaseIterable, Codable {
-    /// Scores, recents and frequent: every recorded use, `clearAll`, `clearScore`.
+    /// Scores and counts behind the frequent, recent and most-used lists: every recorded use,
+    /// `clearAll`, `clearScore`.
     case usage
-    /// The favorites the user pinned and their order.
+    /// The pinned list and its order.
     case pinned
     /// Named collections and their items.
     case collections

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Moji
 
 extension EmojiStore {
     /// Adds a custom emoji; fails with ``StoreError/duplicateCustomCode(_:)`` when its code is taken.
@@ -7,11 +8,13 @@ extension EmojiStore {
         try saveCustomEmoji(emoji, replacing: false)
     }
 
-    /// Adds or, with `replacing`, overwrites the custom emoji with the same code.
+    /// Adds or, with `replacing`, overwrites the custom emoji with the same code (in any case).
+    /// One without ``CustomEmoji/addedAt`` is stamped with the current date.
     public func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
         guard CustomEmoji.isValidCode(emoji.code) else { throw .invalidCustomCode(emoji.code) }
         try write([.customEmoji]) { db in
-            if try !replacing && Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil {
+            if !replacing,
+               try Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil {
                 throw StoreError.duplicateCustomCode(emoji.code)
             }
             try Self.insertCustomEmoji(emoji, in: db)
@@ -22,7 +25,8 @@ extension EmojiStore {
     public func customEmoji(code: String) throws(StoreError) -> CustomEmoji? {
         let code = CustomEmoji.normalizedCode(code)
         return try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM customEmoji WHERE code = ?", arguments: [code]).map(Self.customEmoji)
+            try Row.fetchOne(db, sql: "SELECT * FROM customEmoji WHERE code = ?", arguments: [code])
+                .map(Self.customEmoji)
         }
     }
 
@@ -43,19 +47,25 @@ extension EmojiStore {
         }
     }
 
+    // MARK: The customEmoji table
+
+    /// Writes one row: keywords as a JSON array, no image as '', no date as now.
     static func insertCustomEmoji(_ emoji: CustomEmoji, in db: Database) throws {
         let keywords = String(decoding: try JSONEncoder().encode(emoji.keywords), as: UTF8.self)
+        let addedAt = emoji.addedAt ?? Date()
         try db.execute(sql: """
             INSERT OR REPLACE INTO customEmoji (code, name, keywords, groupName, image, source, addedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [emoji.code, emoji.name, keywords, emoji.group, emoji.image, emoji.source,
-                             emoji.addedAt.timeIntervalSince1970])
+            """, arguments: [emoji.code, emoji.name, keywords, emoji.group, emoji.image ?? "", emoji.source,
+                             addedAt.timeIntervalSince1970])
     }
 
+    /// Reads one row written by ``insertCustomEmoji(_:in:)``.
     static func customEmoji(_ row: Row) -> CustomEmoji {
         let keywords = (try? JSONDecoder().decode([String].self, from: Data((row["keywords"] as String).utf8))) ?? []
+        let image: String = row["image"]
         return CustomEmoji(code: row["code"], name: row["name"], keywords: keywords, group: row["groupName"],
-                           image: row["image"], source: row["source"],
+                           image: image.isEmpty ? nil : image, source: row["source"],
                            addedAt: Date(timeIntervalSince1970: row["addedAt"]))
     }
 }

@@ -23,7 +23,7 @@ extension EmojiStore {
                 let applied = try migrator.appliedIdentifiers(db)
                 health.schemaVersion = migrator.migrations.last { applied.contains($0) }
                 if try db.tableExists("usage"), try db.tableExists("clock") {
-                    health.totalUses = try UsageScoring.clock(db)
+                    health.totalUses = try ScoreDecay.clock(db)
                     health.items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM usage")
                 } else {
                     health.problems.append("no Moji tables: this SQLite file was not made by Moji")

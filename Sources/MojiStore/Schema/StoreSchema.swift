@@ -3,13 +3,13 @@ import GRDB
 /// The database schema, built by GRDB migrations; a migration, once shipped, never changes.
 ///
 /// Items are keyed by text: a Unicode emoji is stored as its exact character (`👍🏽`), a custom
-/// emoji as `:code:` (see ``StoreItem``). Scores decay lazily (see ``UsageScoring``).
+/// emoji as `:code:` (see ``StoreItem``). Scores decay lazily (see `ScoreDecay`).
 ///
 /// ```
 /// meta(key TEXT PK, value TEXT)
 ///     decay          the decay the scores were computed with
-///     seeded         "1" once the default favorites were seeded
-///     seedRuns       how many times seeding ran (always 1; tests check it)
+///     seeded         "1" once the default frequent emoji were seeded
+///     seedRuns       left by earlier versions (a count for a test); nothing reads it
 ///     defaultTone    the global default skin tone, e.g. "medium"
 /// clock(id = 1, uses INTEGER)
 ///     the global use counter: +1 per recorded use, in the same transaction
@@ -21,16 +21,16 @@ import GRDB
 ///       lastUse INTEGER NULL,     clock value of the last use: orders recents
 ///       lastUsedAt REAL NULL,     seconds since 1970 of the last use
 ///       tones TEXT NULL)          tones of the last use, e.g. "light,dark"
-///     index usage_rank(rank) WHERE rank IS NOT NULL
-///     index usage_recent(lastUse) WHERE lastUse IS NOT NULL
-///     index usage_frequent(useCount, lastUse) WHERE useCount > 0
-/// pinned(item TEXT PK, position INTEGER UNIQUE)       favorites pinned by the user
+///     index usage_rank(rank) WHERE rank IS NOT NULL                 orders frequent()
+///     index usage_recent(lastUse) WHERE lastUse IS NOT NULL          orders recent()
+///     index usage_frequent(useCount, lastUse) WHERE useCount > 0     orders mostUsed() (an older name)
+/// pinned(item TEXT PK, position INTEGER UNIQUE)       the user's pinned list, in order
 /// collection(id INTEGER PK, name TEXT UNIQUE NOCASE, createdAt REAL)
 /// collectionItem(collectionId → collection ON DELETE CASCADE, item TEXT, position INTEGER,
 ///                PK(collectionId, item))
 /// tonePreference(item TEXT PK, tones TEXT)            neutral emoji → "light" or "light,dark"
 /// customEmoji(code TEXT PK NOCASE, name TEXT, keywords TEXT (JSON array), groupName TEXT NULL,
-///             image TEXT, source TEXT NULL, addedAt REAL)
+///             image TEXT ('' for none), source TEXT NULL, addedAt REAL)
 /// changeLog(area TEXT PK, version INTEGER)             +1 per committed change of an area
 /// ```
 enum StoreSchema {

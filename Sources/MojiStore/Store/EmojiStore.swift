@@ -2,22 +2,22 @@ import Foundation
 import GRDB
 import Moji
 
-/// Usage scores, recents, favorites, collections, skin-tone preferences and custom emoji in one
+/// Usage scores, the frequent, recent and pinned lists, collections, skin-tone preferences and
+/// custom emoji in one
 /// SQLite file that many processes share safely (WAL mode, one `DatabasePool` per process).
 ///
 /// ```swift
 /// let store = try EmojiStore()                       // $MOJI_HOME/moji.sqlite or the XDG location
 /// try store.recordUse(of: EmojiCatalog.shared.emoji(for: "👍🏽")!)
-/// try store.favorites().map(\.displayItem)           // [👍🏽, 😂, ❤️, …]
+/// try store.frequent().map(\.displayItem)            // by score: [👍🏽, 😂, ❤️, …]
 /// try store.recent()                                 // most recent first, de-duplicated
 /// try store.setPreferredSkinTones([.light, .dark], for: handshake)
 /// ```
 ///
 /// ## Topics
-/// - Usage: ``recordUse(of:)-(Emoji)``, ``favorites()``, ``recent(limit:)``, ``frequent(limit:)``,
+/// - Usage: ``recordUse(of:)-(Emoji)``, ``frequent()``, ``recent(limit:)``, ``mostUsed(limit:)``,
 ///   ``score(for:)``, ``usageScores()``, ``clearAll()``, ``clearScore(for:)``
-/// - Pinned favorites: ``pinnedFavorites()``, ``pinFavorite(_:at:)``, ``unpinFavorite(_:)``,
-///   ``movePinnedFavorite(_:to:)``
+/// - Pinned: ``pinned()``, ``pin(_:at:)``, ``unpin(_:)``, ``movePinned(_:to:)``
 /// - Collections: ``collections()``, ``createCollection(named:)``, ``add(_:toCollection:at:)``, …
 /// - Skin tones: ``setPreferredSkinTones(_:for:)``, ``defaultSkinTone()``, ``resolved(_:)``
 /// - Custom emoji: ``addCustomEmoji(_:)``, ``customEmoji(code:)``, ``customEmojis()``
@@ -37,7 +37,7 @@ public final class EmojiStore: Sendable {
     }
 
     /// Opens the database at `url`, creating the file and its directory if needed, migrating the
-    /// schema and seeding the default favorites once.
+    /// schema and seeding the default frequent emoji once.
     ///
     /// - Throws: ``StoreError/notADatabase(path:reason:)`` for a file that is not a Moji database,
     ///   ``StoreError/newerSchema(path:)`` for one written by a newer Moji.
@@ -57,7 +57,7 @@ public final class EmojiStore: Sendable {
             try migrator.migrate(pool)
             try pool.write { db in
                 try Self.seedIfNeeded(db, configuration: configuration)
-                try UsageScoring.adoptDecay(configuration.decay, in: db)
+                try ScoreDecay.adoptDecay(configuration.decay, in: db)
             }
         } catch {
             _ = consume lock
@@ -91,36 +91,32 @@ public final class EmojiStore: Sendable {
 
     // MARK: Seeding
 
-    /// Seeds the default favorites unless this database was seeded before. Runs inside the
+    /// Seeds the default frequent emoji unless this database was seeded before. Runs inside the
     /// opening write transaction, which SQLite serializes across processes, so racing
     /// processes seed exactly once.
     static func seedIfNeeded(_ db: Database, configuration: StoreConfiguration) throws {
         if try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'seeded'") != nil { return }
         try seedDefaults(db, configuration: configuration)
         try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1')")
-        try db.execute(sql: """
-            INSERT INTO meta (key, value) VALUES ('seedRuns', '1')
-            ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
-            """)
     }
 
-    /// Gives each default favorite a score below one use (best first); adds to existing scores.
+    /// Gives each default frequent emoji a score below one use (best first); adds to existing scores.
     static func seedDefaults(_ db: Database, configuration: StoreConfiguration) throws {
-        let clock = try UsageScoring.clock(db)
-        let decay = try UsageScoring.storedDecay(db) ?? configuration.decay
+        let clock = try ScoreDecay.clock(db)
+        let decay = try ScoreDecay.storedDecay(db) ?? configuration.decay
         var keys: [String] = []
-        for text in configuration.defaultFavorites {
+        for text in configuration.defaultFrequentEmoji {
             let key = configuration.catalog.emoji(for: text)?.neutral.character ?? text
             if !keys.contains(key) { keys.append(key) }
         }
         for (offset, key) in keys.enumerated() {
             let seed = 0.5 * Double(keys.count - offset) / Double(keys.count)
-            let current = try UsageScoring.currentScore(of: key, clock: clock, decay: decay, in: db)
+            let current = try ScoreDecay.currentScore(of: key, clock: clock, decay: decay, in: db)
             let score = current + seed
             try db.execute(sql: """
                 INSERT INTO usage (item, score, scoredAt, rank, useCount) VALUES (?, ?, ?, ?, 0)
                 ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt, rank = excluded.rank
-                """, arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay)])
+                """, arguments: [key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay)])
         }
     }
 }

@@ -5,7 +5,7 @@ import Moji
 ///
 /// ```swift
 /// let thumbs = StoreItem(EmojiCatalog.shared.emoji(for: "👍")!)
-/// let parrot = StoreItem.custom("partyparrot")       // key ":partyparrot:"
+/// let parrot = StoreItem.custom("partyparrot")       // key ":partyparrot:", as StoreItem(customEmoji)
 /// thumbs.emoji()?.character                          // "👍"
 /// ```
 public struct StoreItem: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -14,6 +14,9 @@ public struct StoreItem: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The item for a Unicode emoji, tones included as given.
     public init(_ emoji: Emoji) { key = emoji.character }
+
+    /// The item for a custom emoji: `:code:`.
+    public init(_ custom: CustomEmoji) { key = ":\(custom.code):" }
 
     /// The item for a stored key, as ``key`` spells it.
     public init(key: String) { self.key = key }

@@ -18,7 +18,8 @@ extension EmojiStore {
             }
             try db.execute(sql: "UPDATE clock SET uses = ? WHERE id = 1", arguments: [export.clock])
             for record in export.usage {
-                let rank = record.score > 0 ? UsageScoring.rank(score: record.score, at: record.scoredAt, decay: export.decay) : nil
+                let rank = record.score > 0
+                    ? ScoreDecay.rank(score: record.score, at: record.scoredAt, decay: export.decay) : nil
                 try db.execute(sql: """
                     INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -44,7 +45,7 @@ extension EmojiStore {
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1') ON CONFLICT(key) DO NOTHING")
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                            arguments: ["\(export.decay)"])
-            try UsageScoring.adoptDecay(decay, in: db)
+            try ScoreDecay.adoptDecay(decay, in: db)
         }
     }
 
@@ -65,8 +66,8 @@ extension EmojiStore {
         }
         return StoreExport(
             exportedAt: Date(),
-            clock: try UsageScoring.clock(db),
-            decay: try UsageScoring.storedDecay(db) ?? fallbackDecay,
+            clock: try ScoreDecay.clock(db),
+            decay: try ScoreDecay.storedDecay(db) ?? fallbackDecay,
             usage: usage,
             pinned: try orderedItems(db, table: "pinned", filter: nil),
             collections: collections,

@@ -21,7 +21,7 @@ public struct StoreExport: Sendable, Hashable, Codable {
     public var decay: Double
     /// Usage, one record per item.
     public var usage: [UsageRecord]
-    /// Pinned favorites in order.
+    /// The pinned list, in order.
     public var pinned: [StoreItem]
     /// Collections in creation order.
     public var collections: [EmojiCollection]

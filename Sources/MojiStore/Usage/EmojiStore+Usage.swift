@@ -26,7 +26,8 @@ extension EmojiStore {
             let clock = try Int.fetchOne(db.cachedStatement(sql: "UPDATE clock SET uses = uses + 1 WHERE id = 1 RETURNING uses"))!
             let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT score, scoredAt, useCount FROM usage WHERE item = ?"),
                                        arguments: [key])
-            let previous = row.map { UsageScoring.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) } ?? 0
+            let previous = row.map { ScoreDecay.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) }
+                ?? 0
             let score = previous + 1
             let count = (row?["useCount"] as Int? ?? 0) + 1
             try db.cachedStatement(sql: """
@@ -35,7 +36,7 @@ extension EmojiStore {
                 ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt,
                     rank = excluded.rank, useCount = excluded.useCount, lastUse = excluded.lastUse,
                     lastUsedAt = excluded.lastUsedAt, tones = excluded.tones
-                """).execute(arguments: [key, score, clock, UsageScoring.rank(score: score, at: clock, decay: decay),
+                """).execute(arguments: [key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay),
                                  count, clock, now.timeIntervalSince1970, toneText])
             return UsageEntry(item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
         }
@@ -46,36 +47,45 @@ extension EmojiStore {
         let key = usageKey(item)
         let decay = configuration.decay
         return try read { db in
-            try UsageScoring.currentScore(of: key, clock: UsageScoring.clock(db), decay: decay, in: db)
+            try ScoreDecay.currentScore(of: key, clock: ScoreDecay.clock(db), decay: decay, in: db)
         }
     }
 
-    /// The favorites by score: best first, at most ``StoreConfiguration/maxFavorites``; entries
-    /// under ``StoreConfiguration/minimumFavoriteScore`` are left out once
-    /// ``StoreConfiguration/minFavorites`` are kept. A new user sees the seeded defaults.
-    public func favorites() throws(StoreError) -> [UsageEntry] {
+    /// The frequent list: the items by usage score, best first, tones as last used through
+    /// ``UsageEntry/displayItem``. It feeds a picker's "Frequently Used" section. At most
+    /// ``StoreConfiguration/frequentLimit`` entries; entries under
+    /// ``StoreConfiguration/minimumFrequentScore`` are left out once
+    /// ``StoreConfiguration/minimumFrequentCount`` are kept. A new user sees
+    /// ``StoreConfiguration/defaultFrequentEmoji``.
+    public func frequent() throws(StoreError) -> [UsageEntry] {
         let configuration = configuration
-        let entries = try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
-                                  limit: configuration.maxFavorites)
+        let entries = try entries(
+            sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
+            limit: configuration.frequentLimit)
         var kept: [UsageEntry] = []
-        for entry in entries where kept.count < configuration.minFavorites || entry.score >= configuration.minimumFavoriteScore {
+        for entry in entries
+        where kept.count < configuration.minimumFrequentCount || entry.score >= configuration.minimumFrequentScore {
             kept.append(entry)
         }
         return kept
     }
 
-    /// The most recently used items, most recent first, each once, at most `limit`
-    /// (default ``StoreConfiguration/maxRecents``).
+    /// The recent list: the most recently used items, most recent first, each once, at most
+    /// `limit` (default ``StoreConfiguration/recentLimit``).
     public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
-                    limit: limit ?? configuration.maxRecents)
+                    limit: limit ?? configuration.recentLimit)
     }
 
-    /// The most used items by count, the more recently used first among equal counts, at most
-    /// `limit` (default ``StoreConfiguration/maxRecents``).
-    public func frequent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
-        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?",
-                    limit: limit ?? configuration.maxRecents)
+    /// The items by how many times they were used, ever (no decay, unlike ``frequent()``), the
+    /// more recently used first among equal counts; at most `limit` (default
+    /// ``StoreConfiguration/mostUsedLimit``).
+    public func mostUsed(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
+        try entries(
+            sql: """
+                SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?
+                """,
+            limit: limit ?? configuration.mostUsedLimit)
     }
 
     /// What the store knows about one item's use, or nil.
@@ -84,29 +94,35 @@ extension EmojiStore {
         let decay = configuration.decay
         return try read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM usage WHERE item = ?", arguments: [key]) else { return nil }
-            return try Self.entry(row, clock: UsageScoring.clock(db), decay: decay)
+            return try Self.entry(row, clock: ScoreDecay.clock(db), decay: decay)
         }
     }
 
     /// How many uses were recorded in this database, ever (the clock).
     public func totalUses() throws(StoreError) -> Int {
-        try read(UsageScoring.clock)
+        try read(ScoreDecay.clock)
     }
 
-    /// A snapshot of every score, for ranking many emoji at once.
+    /// A snapshot of every score, keyed by ``StoreItem/key`` (neutral emoji or `:code:`), for
+    /// ranking many emoji at once: pass it as ``Moji/SearchOptions/usage``.
+    ///
+    /// ```swift
+    /// let options = SearchOptions(ranking: .usage, usage: try store.usageScores())
+    /// search.results(for: "heart", options: options)    // the hearts you use first
+    /// ```
     public func usageScores() throws(StoreError) -> UsageScores {
         let decay = configuration.decay
         return try read { db in
-            let clock = try UsageScoring.clock(db)
-            var scores: [StoreItem: Double] = [:]
+            let clock = try ScoreDecay.clock(db)
+            var scores: [String: Double] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT item, score, scoredAt FROM usage WHERE rank IS NOT NULL") {
-                scores[StoreItem(key: row["item"])] = UsageScoring.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay)
+                scores[row["item"]] = ScoreDecay.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay)
             }
-            return UsageScores(scores: scores)
+            return UsageScores(scores)
         }
     }
 
-    /// Forgets all usage (scores, counts, recents) and seeds the default favorites again, as
+    /// Forgets all usage (scores, counts, recents) and seeds the default frequent emoji again, as
     /// for a new user. Pins, collections, tones and custom emoji stay.
     public func clearAll() throws(StoreError) {
         let configuration = configuration
@@ -116,7 +132,7 @@ extension EmojiStore {
         }
     }
 
-    /// Drops one item's score so it leaves the favorites; its count and recency stay.
+    /// Drops one item's score so it leaves the frequent list; its count and recency stay.
     public func clearScore(for item: StoreItem) throws(StoreError) {
         let key = usageKey(item)
         try write([.usage]) { db in
@@ -156,7 +172,7 @@ extension EmojiStore {
         return UsageEntry(
             item: StoreItem(key: row["item"]),
             tones: parseTones(row["tones"]),
-            score: UsageScoring.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay),
+            score: ScoreDecay.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay),
             useCount: row["useCount"],
             lastUse: row["lastUse"],
             lastUsed: lastUsedAt.map(Date.init(timeIntervalSince1970:)))

@@ -159,8 +159,8 @@ public struct PickerScreen: Sendable {
     /// custom set.
     static func icon(of section: PickerSection) -> String {
         switch section.id {
-        case .frequentlyUsed: return "🔥"
-        case .favorites: return "⭐"
+        case .frequent: return "🔥"
+        case .pinned: return "⭐"
         case .recent: return "🕘"
         case .searchResults: return "🔎"
         case .customSet(let identifier): return String((identifier + "  ").prefix(2))

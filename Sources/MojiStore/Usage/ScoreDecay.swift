@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Exponential usage scoring with lazy decay.
+/// The arithmetic of usage scores: exponential decay, applied lazily.
 ///
 /// On every use all scores are multiplied by `decay` and the used item gains 1. Rather than
 /// update every row, the store keeps a global use counter (the clock) and, per item, the score
@@ -9,7 +9,7 @@ import GRDB
 /// One use therefore updates one row. Ranking by current score equals ranking by
 /// `ln(score) − scoredAt × ln(decay)`, which does not change as the clock advances, so an
 /// index on it answers "top N" without reading every row.
-enum UsageScoring {
+enum ScoreDecay {
     /// The rank of a score written at clock value `at`.
     static func rank(score: Double, at: Int, decay: Double) -> Double? {
         guard score > 0 else { return nil }

@@ -2,13 +2,14 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// The favorites the user pinned, in their order.
-    public func pinnedFavorites() throws(StoreError) -> [StoreItem] {
+    /// The pinned list: the items the user pinned, in their order. It feeds a picker's
+    /// "Favorites" section.
+    public func pinned() throws(StoreError) -> [StoreItem] {
         try read { db in try Self.orderedItems(db, table: "pinned", filter: nil) }
     }
 
     /// Pins an item at `position` (0-based; default: at the end). Pinning a pinned item moves it.
-    public func pinFavorite(_ item: StoreItem, at position: Int? = nil) throws(StoreError) {
+    public func pin(_ item: StoreItem, at position: Int? = nil) throws(StoreError) {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
             items.removeAll { $0 == item }
@@ -19,7 +20,7 @@ extension EmojiStore {
 
     /// Unpins an item; returns whether it was pinned.
     @discardableResult
-    public func unpinFavorite(_ item: StoreItem) throws(StoreError) -> Bool {
+    public func unpin(_ item: StoreItem) throws(StoreError) -> Bool {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
             guard let index = items.firstIndex(of: item) else { return false }
@@ -30,10 +31,12 @@ extension EmojiStore {
     }
 
     /// Moves a pinned item to `position` (0-based, clamped to the list).
-    public func movePinnedFavorite(_ item: StoreItem, to position: Int) throws(StoreError) {
+    public func movePinned(_ item: StoreItem, to position: Int) throws(StoreError) {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
-            guard let index = items.firstIndex(of: item) else { throw StoreError.itemNotFound(item, list: "the pinned favorites") }
+            guard let index = items.firstIndex(of: item) else {
+                throw StoreError.itemNotFound(item, list: "the pinned list")
+            }
             items.remove(at: index)
             items.insert(item, at: Self.clamped(position, count: items.count))
             try Self.replaceOrderedItems(items, db: db, table: "pinned", filter: nil)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// An emoji the catalog does not have, such as a forum smilie or a team's `:partyparrot:`: an
+/// image with a `:code:`, as forums and Mastodon-style servers define them.
+///
+/// Search finds it by code, name and keywords with the same rules as Unicode emoji, a picker
+/// shows it in a custom set, and `MojiStore` keeps it (with its usage, pins and collections).
+///
+/// ```swift
+/// let parrot = CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["bird", "dance"],
+///                          group: "animals", image: "https://example.org/parrot.gif")
+/// let search = try EmojiSearch(locales: ["en"], customEmoji: [parrot])
+/// search.results(for: "parr").first?.item.text   // ":partyparrot:"
+/// ```
+///
+/// ## Codes
+/// A code is given with or without its colons: ``normalizedCode(_:)`` trims white space and one
+/// pair of surrounding colons (`" :Parrot: "` → `Parrot`), the same rule as for shortcodes, and
+/// keeps the case as written for display. Codes are compared case-insensitively: the store
+/// keeps one custom emoji per code whatever its case, and search folds case as for any word.
+public struct CustomEmoji: Sendable, Hashable, Codable {
+    /// The code without colons, e.g. `partyparrot`.
+    public var code: String
+    /// A name people search by, e.g. "party parrot"; may be empty.
+    public var name: String
+    /// More words people search by.
+    public var keywords: [String]
+    /// The group it is shown under, e.g. `forum`; nil for none.
+    public var group: String?
+    /// Where the image is: a URL or a path, as the importer stored it; nil when there is none
+    /// (search needs no image).
+    public var image: String?
+    /// Where it came from (a site, a pack); nil when unknown.
+    public var source: String?
+    /// When it was added to a store; nil until it is stored.
+    public var addedAt: Date?
+
+    /// A custom emoji; `code` is normalized (see ``normalizedCode(_:)``).
+    public init(code: String, name: String = "", keywords: [String] = [], group: String? = nil,
+                image: String? = nil, source: String? = nil, addedAt: Date? = nil) {
+        self.code = Self.normalizedCode(code)
+        self.name = name
+        self.keywords = keywords
+        self.group = group
+        self.image = image
+        self.source = source
+        self.addedAt = addedAt
+    }
+
+    /// A code without surrounding white space and one pair of surrounding colons:
+    /// `:partyparrot:` → `partyparrot`. The case is kept.
+    public static func normalizedCode(_ code: String) -> String {
+        ShortcodePreset.bare(code)
+    }
+
+    /// Whether a normalized code is usable: not empty, and no white space or colons inside.
+    public static func isValidCode(_ code: String) -> Bool {
+        !code.isEmpty && !code.contains(where: { $0 == ":" || $0.isWhitespace })
+    }
+}

@@ -1,0 +1,50 @@
+import Moji
+import MojiPicker
+import MojiStore
+
+/// The store is the picker's history: its frequent list is the picker's "Frequently Used", its
+/// pinned list the picker's "Favorites", its recent list the picker's "Recent".
+///
+/// ```swift
+/// let store = try EmojiStore()
+/// var picker = try EmojiPicker(history: store)
+/// picker.handle(.insert("tada"))
+/// if case .picked(let pick) = picker.handle(.enter) {
+///     try store.record(pick)            // 🎉 rises in the store
+/// }
+/// ```
+extension EmojiStore: PickerHistory {
+    /// Reads the lists, tone preferences and usage scores the picker shows, in a handful of
+    /// queries (a few hundred microseconds).
+    public func pickerSnapshot() throws -> PickerHistorySnapshot {
+        let catalog = configuration.catalog
+        let custom = try Dictionary(customEmojis().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        func searchItem(_ item: StoreItem) -> SearchItem? {
+            if let code = item.customCode { return custom[code].map(SearchItem.custom) }
+            return item.emoji(in: catalog).map(SearchItem.emoji)
+        }
+        var tones: [Emoji: [SkinTone]] = [:]
+        for (item, preferred) in try skinTonePreferences() {
+            if let emoji = item.emoji(in: catalog) { tones[emoji.neutral] = preferred }
+        }
+        return PickerHistorySnapshot(
+            frequent: try frequent().compactMap { searchItem($0.displayItem(in: catalog)) },
+            pinned: try pinned().compactMap(searchItem),
+            recent: try recent().compactMap { searchItem($0.displayItem(in: catalog)) },
+            skinTones: tones,
+            defaultSkinTone: try defaultSkinTone(),
+            usage: try usageScores())
+    }
+
+    /// Records a pick: the tones chosen in the popover become the preferred ones, then each
+    /// item counts one use (a toned emoji for its base, remembering the tones).
+    public func record(_ pick: EmojiPick) throws {
+        for (emoji, tones) in pick.skinTones { try setPreferredSkinTones(tones, for: emoji) }
+        for item in pick.items {
+            switch item {
+            case .emoji(let emoji): try recordUse(of: emoji)
+            case .custom(let custom): try recordUse(of: StoreItem(custom))
+            }
+        }
+    }
+}

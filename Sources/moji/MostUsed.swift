@@ -1,0 +1,22 @@
+import ArgumentParser
+import MojiStore
+
+struct MostUsed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "most-used",
+        abstract: "Show the emoji you used most often, ever, by count (the more recent first among equals).",
+        discussion: "Counts never decay; `moji frequent` ranks by usage score, which favours recent use.")
+
+    @Option(help: "How many to show (default 36).")
+    var limit: Int?
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let entries = try storeCall { () throws(StoreError) in try store.mostUsed(limit: limit) }
+            try printEntries(entries, json: options.json)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Moji
+import MojiPicker
+import MojiStore
+import MojiStorePicker
+import Testing
+
+@Suite("the store as the picker's history")
+struct StoreHistoryTests {
+    func temporaryStore() throws -> (EmojiStore, URL) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("moji-store-picker-\(UUID().uuidString)")
+        return (try EmojiStore(url: directory.appendingPathComponent("moji.sqlite")), directory)
+    }
+
+    /// Sends the commands and returns the pick of the last one; records an issue if it picked nothing.
+    func pick(_ picker: inout EmojiPicker, _ commands: PickerCommand...) -> EmojiPick? {
+        var event: PickerEvent?
+        for command in commands { event = picker.handle(command) }
+        guard case .picked(let pick) = event else {
+            Issue.record("no pick, but \(String(describing: event))")
+            return nil
+        }
+        return pick
+    }
+
+    @Test("a new store's seeded frequent emoji are the Frequently Used section")
+    func seeded() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let picker = try EmojiPicker(history: store)
+        #expect(picker.sections.first?.id == .frequent)
+        #expect(picker.sections.first?.title == "Frequently Used")
+        #expect(picker.sections.first?.items.first == item("😂"))
+        #expect(!picker.sections.contains { $0.id == .recent })
+    }
+
+    @Test("the store's pinned list is the Favorites section, in its order")
+    func pinned() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try store.pin(StoreItem(emoji("🚀")))
+        try store.pin(StoreItem(emoji("🐶")), at: 0)
+        let picker = try EmojiPicker(history: store)
+        let section = try #require(picker.sections.first { $0.id == .pinned })
+        #expect(section.title == "Favorites")
+        #expect(section.items == [item("🐶"), item("🚀")])
+    }
+
+    @Test("the host records a pick in the store, and it shows in recent on reload")
+    func recordsUse() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var picker = try EmojiPicker(history: store)
+        picker.setQuery("partying face")
+        let partying = try #require(pick(&picker, .enter))
+        #expect(partying == EmojiPick(items: [item("🥳")]))
+        #expect(try store.recent().isEmpty)
+        try store.record(partying)
+        #expect(try store.recent().first?.item == StoreItem(emoji("🥳")))
+        #expect(try store.usage(of: StoreItem(emoji("🥳")))?.useCount == 1)
+        picker.reloadHistory()
+        picker.setQuery("")
+        #expect(picker.sections.first { $0.id == .recent }?.items == [item("🥳")])
+        #expect(picker.historyError == nil)
+    }
+
+    @Test("a tone picked in the popover becomes the store's preference, per person, once recorded")
+    func storesTones() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var picker = try EmojiPicker(history: store)
+        picker.setQuery("people holding hands")
+        let toned = try #require(pick(&picker, .altEnter, .right, .down, .end, .enter))
+        #expect(toned.items == [item("🧑🏼‍🤝‍🧑🏿")])
+        #expect(try store.preferredSkinTones(for: emoji("🧑‍🤝‍🧑")) == nil)
+        try store.record(toned)
+        #expect(try store.preferredSkinTones(for: emoji("🧑‍🤝‍🧑")) == [.mediumLight, .dark])
+        #expect(try store.recent().first?.displayItem == StoreItem(emoji("🧑🏼‍🤝‍🧑🏿")))
+        let reopened = try EmojiPicker(history: store)
+        #expect(reopened.sections.first { $0.id == .group("people-body") }?.items.contains(item("🧑🏼‍🤝‍🧑🏿")) == true)
+    }
+
+    @Test("the store's custom emoji are picker sets by group, found by search and recorded when picked")
+    func customEmojiSets() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["bird"],
+                                             group: "animals", image: "parrot.gif"))
+        try store.addCustomEmoji(CustomEmoji(code: "frogout", name: "frog out", image: "frog.gif"))
+        let sets = try store.customEmojiSets()
+        #expect(sets.map(\.id) == ["custom", "animals"])
+        #expect(sets.map(\.title) == ["Custom", "Animals"])
+        #expect(sets[1].emoji.map(\.code) == ["partyparrot"])
+
+        var picker = try EmojiPicker(configuration: PickerConfiguration(customEmojiSets: sets), history: store)
+        picker.setQuery(":partyparrot:")
+        let parrot = try #require(pick(&picker, .enter))
+        #expect(parrot.text == ":partyparrot:")
+        try store.record(parrot)
+        #expect(try store.recent().first?.item == .custom("partyparrot"))
+        picker.reloadHistory()
+        picker.setQuery("")
+        #expect(picker.sections.first { $0.id == .recent }?.items == sets[1].emoji.map(SearchItem.custom))
+    }
+
+    @Test("the store's scores rank search results")
+    func usageRanking() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let search = try EmojiSearch()
+        let plain = search.results(for: "face")
+        try #require(plain[0].relevance == plain[5].relevance)
+        let used = try #require(plain[5].emoji)
+        try store.recordUse(of: used)
+        let snapshot = try store.usageScores()
+        let ranked = search.results(for: "face", options: SearchOptions(ranking: .usage, usage: snapshot))
+        #expect(ranked.first?.emoji == used)
+        let direct = search.results(for: "face", options: SearchOptions(ranking: .usage, usage: store))
+        #expect(direct.first?.emoji == used)
+    }
+}
+
+func emoji(_ text: String) -> Emoji {
+    guard let found = EmojiCatalog.shared.emoji(for: text) else { fatalError("no emoji \(text) in the catalog") }
+    return found
+}
+
+func item(_ text: String) -> SearchItem { .emoji(emoji(text)) }
