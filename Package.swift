@@ -76,6 +76,13 @@ let package = Package(
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "MojiStore", "Moji"]),
+        // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
+        // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
+        .testTarget(
+            name: "MojiTerminalTests",
+            dependencies: ["MojiTerminal", "MojiPicker", "Moji"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
