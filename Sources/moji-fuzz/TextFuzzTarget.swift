@@ -32,6 +32,11 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         for match in inText where match.isRGI {
             precondition(EmojiCatalog.shared.emoji(for: String(match.text(in: text))) == match.emoji)
         }
+        // U+FE0E right after a match belongs to it unless the match already ends with one.
+        let selector: [UInt8] = [0xEF, 0xB8, 0x8E]
+        for match in found where !bytes[match.utf8Range].reversed().starts(with: selector.reversed()) {
+            precondition(!bytes[match.utf8Range.upperBound...].starts(with: selector))
+        }
         precondition(scanner.count(in: text) == inText.count)
         precondition(scanner.containsEmoji(text) == !inText.isEmpty)
         let stripped = scanner.strip(text)
