@@ -76,6 +76,8 @@ let package = Package(
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "MojiStore", "Moji"]),
+        // The `moji` command line as a person runs it: shell command lines with real redirections.
+        .testTarget(name: "MojiCommandLineTests", dependencies: ["moji"]),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
         // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
         .testTarget(

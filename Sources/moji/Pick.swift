@@ -58,18 +58,22 @@ struct Pick: ParsableCommand {
             }
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
+            var writeFailure: CommandFailure?
             var session = PickSession(picker: picker, terminal: terminal,
                                       usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
             let outcome = session.run(keepOpen: keepOpen) { text in
                 if copy { Clipboard.copy(text, through: terminal) }
                 picks.append(text)
-                if printsAtOnce { printFlushed(text) }
+                if printsAtOnce, writeFailure == nil {
+                    do throws(CommandFailure) { try printFlushed(text) } catch { writeFailure = error }
+                }
             }
             terminal.restore()
             if let error = session.picker.historyError {
                 FileHandle.standardError.write(Data("moji: the pick was not recorded in the store: \(error)\n".utf8))
             }
-            if !printsAtOnce { for text in picks { printFlushed(text) } }
+            if let writeFailure { throw writeFailure }
+            if !printsAtOnce { for text in picks { try printFlushed(text) } }
             if outcome != .picked && picks.isEmpty { throw ExitCode.dismissed }
         }
     }
