@@ -26,3 +26,23 @@ struct TerminalInputTests {
         #expect(TerminalWidth.truncated("celebration", to: 5) == "cele…")
     }
 }
+
+@Suite("control characters")
+struct ControlCharacterTests {
+    @Test("ESC, BEL, DEL and C1 controls become visible one-cell stand-ins")
+    func neutralized() {
+        let hostile = "\u{1B}]0;PWNED\u{07}\u{1B}[?1049l\u{7F}\u{9B}x"
+        #expect(ControlCharacters.neutralized(hostile) == "␛]0;PWNED␇␛[?1049l␡\u{FFFD}x")
+        #expect(ControlCharacters.neutralized("party popper 🎉") == "party popper 🎉")
+        #expect(TerminalWidth.of(hostile) == TerminalWidth.of(ControlCharacters.neutralized(hostile)))
+        #expect(TerminalWidth.of("a\r\nb") == 4)
+    }
+
+    @Test("no control byte of a name reaches the screen buffer")
+    func screenBuffer() {
+        var buffer = ScreenBuffer()
+        buffer.write("\u{1B}]52;c;cHduZWQ=\u{07}name")
+        #expect(!buffer.bytes.contains(0x1B) && !buffer.bytes.contains(0x07))
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == "␛]52;c;cHduZWQ=␇name")
+    }
+}
