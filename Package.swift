@@ -81,9 +81,18 @@ let package = Package(
             name: "MojiStoreTests",
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "Moji"]),
+        .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
+        // The `moji` command line as a person runs it: shell command lines with real redirections.
+        .testTarget(name: "MojiCommandLineTests", dependencies: ["moji"]),
+        // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
+        // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
+        .testTarget(
+            name: "MojiTerminalTests",
+            dependencies: ["MojiTerminal", "MojiPicker", "Moji"],
+            exclude: ["Snapshots"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,10 @@ corpus=.build-fuzz/corpus
 mkdir -p "$corpus" .build-fuzz/findings
 printf 'Hi :tada: :thumbsup::skin-tone-3: :) `:)` http://x/:) 👨‍👩‍👧‍👦 🇯🇵 #️⃣ © ©️' > "$corpus/seed-mixed"
 printf '\xff\xc0\x80\xed\xa0\x80\xf0\x9f\x8e' > "$corpus/seed-invalid"
+# Selector and joiner placements: U+FE0E and U+FE0F after single characters, after tones, flags and
+# ZWJ sequences, doubled, and inside sequences; a joiner at either end.
+printf 'a\xf0\x9f\x91\xa8\xe2\x80\x8d\xf0\x9f\x91\xa9\xe2\x80\x8d\xf0\x9f\x91\xa7\xef\xb8\x8eb \xf0\x9f\x87\xba\xf0\x9f\x87\xb8\xef\xb8\x8e \xe2\x9d\xa4\xef\xb8\x8e \xe2\x9d\xa4\xef\xb8\x8f\xef\xb8\x8e' > "$corpus/seed-fe0e"
+printf '\xf0\x9f\x91\x8d\xf0\x9f\x8f\xbd\xef\xb8\x8e\xef\xb8\x8e \xf0\x9f\x91\xa8\xef\xb8\x8e\xe2\x80\x8d\xf0\x9f\x91\xa9 \xe2\x80\x8d\xf0\x9f\x98\x80\xe2\x80\x8d #\xef\xb8\x8e\xe2\x83\xa3' > "$corpus/seed-joiners"
 tests=../shared/data/unicode/17.0/emoji-test.txt
 if [ -f "$tests" ]; then
     grep -v '^#' "$tests" | grep ';' | awk -F'#' '{print $2}' | awk '{print $1}' | head -400 | split -l 20 - "$corpus/seed-emoji-"

@@ -42,7 +42,7 @@ struct Find: ParsableCommand {
                     }
                 }
             }
-            output.flush()
+            try output.flush()
             // Like grep: no match is exit 1, silently, for shell tests.
             if total == 0 { throw ExitCode.notFound }
         }

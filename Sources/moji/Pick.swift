@@ -59,6 +59,7 @@ struct Pick: ParsableCommand {
             }
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
+            var writeFailure: CommandFailure?
             var session = PickSession(picker: picker, terminal: terminal,
                                       usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
             // The picker hands each pick over; recording it in the store is this command's job.
@@ -66,7 +67,9 @@ struct Pick: ParsableCommand {
                 let text = pick.text
                 if copy { Clipboard.copy(text, through: terminal) }
                 picks.append(text)
-                if printsAtOnce { printFlushed(text) }
+                if printsAtOnce, writeFailure == nil {
+                    do throws(CommandFailure) { try printFlushed(text) } catch { writeFailure = error }
+                }
                 try store.record(pick)
             }
             terminal.restore()
@@ -75,7 +78,8 @@ struct Pick: ParsableCommand {
             } else if let error = session.picker.historyError {
                 FileHandle.standardError.write(Data("moji: the store could not be read: \(error)\n".utf8))
             }
-            if !printsAtOnce { for text in picks { printFlushed(text) } }
+            if let writeFailure { throw writeFailure }
+            if !printsAtOnce { for text in picks { try printFlushed(text) } }
             if outcome != .picked && picks.isEmpty { throw ExitCode.dismissed }
         }
     }

@@ -81,7 +81,7 @@ struct StoreCommand: ParsableCommand {
                         throw CommandFailure(message: "cannot write \(output): \(error.localizedDescription)", code: .storeFailure)
                     }
                 } else {
-                    FileHandle.standardOutput.write(data + Data("\n".utf8))
+                    try StandardStreams.write(data + Data("\n".utf8))
                 }
             }
         }
@@ -98,7 +98,11 @@ struct StoreCommand: ParsableCommand {
             try reportingFailures {
                 let data: Data
                 do {
-                    data = file == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                    data = file == "-"
+                        ? try StandardStreams.readToEnd(.standardInput, named: "standard input")
+                        : try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch let failure as CommandFailure {
+                    throw failure
                 } catch {
                     throw CommandFailure(message: "cannot read \(file): \(error.localizedDescription)", code: .notFound)
                 }

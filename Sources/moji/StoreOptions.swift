@@ -93,6 +93,6 @@ struct ItemSummary: Encodable {
 }
 
 /// Writes a line to standard output at once, so a reader sees each use as it commits.
-func printFlushed(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+func printFlushed(_ line: String) throws(CommandFailure) {
+    try StandardStreams.write(Data((line + "\n").utf8))
 }

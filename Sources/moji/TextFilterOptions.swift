@@ -34,14 +34,19 @@ struct TextFilterOptions: ParsableArguments {
                 handle = opened
             }
             defer { if file != "-" { try? handle.close() } }
+            let name = file == "-" ? "standard input" : file
             do {
-                try TextStream.pump(from: handle, through: &filter, to: output)
-            } catch let error as InvalidUTF8Error {
-                output.flush()
-                throw CommandFailure(message: "\(file == "-" ? "standard input" : file): \(error)", code: .invalidInput)
+                try TextStream.pump(from: handle, named: name, through: &filter, to: output)
+            } catch .invalidUTF8(let error) {
+                try output.flush()
+                throw CommandFailure(message: "\(name): \(error)", code: .invalidInput)
+            } catch .io(let failure) {
+                // Keep what was already converted: it is correct up to the failed read.
+                try? output.flush()
+                throw failure
             }
         }
-        output.flush()
+        try output.flush()
     }
 }
 
@@ -56,41 +61,57 @@ extension ExitCode {
 enum TextStream {
     static let chunkSize = 1 << 16
 
-    static func pump<Filter: UTF8StreamFilter>(from handle: FileHandle, through filter: inout Filter, to output: StandardOutput) throws {
+    /// Why pumping stopped early.
+    enum Failure: Error {
+        /// The input is not UTF-8 and the filter was asked to report it.
+        case invalidUTF8(InvalidUTF8Error)
+        /// Reading the input or writing the output failed.
+        case io(CommandFailure)
+    }
+
+    static func pump<Filter: UTF8StreamFilter>(from handle: FileHandle, named name: String, through filter: inout Filter,
+                                               to output: StandardOutput) throws(Failure) {
         var pending: [UInt8] = []
         pending.reserveCapacity(chunkSize + UTF8StreamFilterLimits.holdback)
         while true {
-            let data = handle.readData(ofLength: chunkSize)
+            let data: Data
+            do { data = try StandardStreams.read(handle, named: name, upTo: chunkSize) } catch { throw .io(error) }
             let isFinal = data.isEmpty
             pending.append(contentsOf: data)
-            let used = try pending.withUnsafeBufferPointer { buffer throws(InvalidUTF8Error) in
-                try filter.process(buffer, isFinal: isFinal, into: &output.buffer)
+            let used: Int
+            do {
+                used = try pending.withUnsafeBufferPointer { buffer throws(InvalidUTF8Error) in
+                    try filter.process(buffer, isFinal: isFinal, into: &output.buffer)
+                }
+            } catch {
+                throw .invalidUTF8(error)
             }
             pending.removeFirst(used)
-            output.flushIfFull()
+            do { try output.flushIfFull() } catch { throw .io(error) }
             if isFinal { return }
         }
     }
 }
 
-/// Buffered standard output for the text filters.
+/// Buffered standard output for the text filters; a failed write throws a ``CommandFailure``.
 final class StandardOutput {
     var buffer: [UInt8] = []
 
     init() { buffer.reserveCapacity(TextStream.chunkSize * 2) }
 
+    /// Appends `text`; it is written when the buffer fills (``flushIfFull()``) or at ``flush()``,
+    /// which report a failed write.
     func write(_ text: String) {
         buffer.append(contentsOf: text.utf8)
-        flushIfFull()
     }
 
-    func flushIfFull() {
-        if buffer.count >= TextStream.chunkSize { flush() }
+    func flushIfFull() throws(CommandFailure) {
+        if buffer.count >= TextStream.chunkSize { try flush() }
     }
 
-    func flush() {
+    func flush() throws(CommandFailure) {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        try StandardStreams.write(Data(buffer))
     }
 }

@@ -28,7 +28,7 @@ struct Use: ParsableCommand {
                 for item in items {
                     let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item) }
                     let summary = ItemSummary(entry)
-                    if options.json { recorded.append(summary) } else { printFlushed(summary.line) }
+                    if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
                 }
             }
             if options.json { try printJSON(recorded) }

@@ -100,11 +100,21 @@ final class EmojiAutomaton: Sendable {
         var position = start + length
         var scalars = 1
         while node != 0 {
+            var selected = false
             if isSelector(p, position, n, 0x8F) {
                 if scalars == 1 { firstHasSelector = true }
                 position += 3
-            } else if isSelector(p, position, n, 0x8E) {
-                break  // U+FE0E asks for text presentation: the sequence ends before this scalar.
+                selected = true
+            }
+            if isSelector(p, position, n, 0x8E) {
+                // U+FE0E after one bare character makes it text; after anything longer it ends the
+                // sequence and belongs to it (see TextPresentationRule).
+                if scalars > 1 || selected, trie.terminal[Int(node)] >= 0 {
+                    bestEnd = position + 3
+                    bestIndex = trie.terminal[Int(node)]
+                    bestScalars = scalars
+                }
+                break
             }
             let index = trie.terminal[Int(node)]
             if index >= 0 {
@@ -190,7 +200,10 @@ final class EmojiAutomaton: Sendable {
                               rule: TextPresentationRule) -> (end: Int, qualification: EmojiQualification)? {
         // Capped, so a stream never has to hold back more than UTF8StreamFilterLimits.holdback bytes.
         let cap = start + Self.maximumMatchLength
-        guard let first = element(at: start, in: p, count: n, cap: cap) else { return nil }
+        // A single character followed by U+FE0E is text.
+        guard let first = element(at: start, in: p, count: n, cap: cap), !first.endsWithTextSelector else {
+            return nil
+        }
         var end = first.end
         var elements = 1
         var allQualified = first.qualified
@@ -200,19 +213,41 @@ final class EmojiAutomaton: Sendable {
             end = next.end
             elements += 1
             allQualified = allQualified && next.qualified
+            if next.endsWithTextSelector { break }
         }
         if elements == 1 && !first.qualified && (rule == .requireEmojiPresentation || p[start] < 0x80) { return nil }
+        // U+FE0E after a sequence of two or more code points belongs to it (see TextPresentationRule).
+        if isSelector(p, end, n, 0x8E), end + 3 <= cap, elements > 1 || end - start > Self.scalarLength(p[start]) {
+            end += 3
+        }
         let qualification: EmojiQualification = allQualified ? .fullyQualified : first.qualified ? .minimallyQualified : .unqualified
         return (end, qualification)
     }
 
+    /// The UTF-8 length of the scalar that starts with `lead`.
+    @inline(__always)
+    private static func scalarLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// One ZWJ element of the UTS #51 grammar, as found by ``element(at:in:count:cap:)``.
+    private struct Element {
+        /// Where the element ends (before a U+FE0E that follows a bare character).
+        var end: Int
+        /// Whether it is shown as emoji by itself: U+FE0F, a tone, a flag, a keycap, a tag
+        /// sequence, or a character with emoji presentation.
+        var qualified: Bool
+        /// A bare character followed by U+FE0E: text when alone; it ends a ZWJ sequence.
+        var endsWithTextSelector = false
+    }
+
     /// One ZWJ element: a flag, a keycap, a tag sequence, a character with a tone or U+FE0F, or a bare emoji character.
-    private func element(at start: Int, in p: UnsafePointer<UInt8>, count n: Int, cap: Int) -> (end: Int, qualified: Bool)? {
+    private func element(at start: Int, in p: UnsafePointer<UInt8>, count n: Int, cap: Int) -> Element? {
         guard let found = unboundedElement(at: start, in: p, count: n), found.end <= cap else { return nil }
         return found
     }
 
-    private func unboundedElement(at start: Int, in p: UnsafePointer<UInt8>, count n: Int) -> (end: Int, qualified: Bool)? {
+    private func unboundedElement(at start: Int, in p: UnsafePointer<UInt8>, count n: Int) -> Element? {
         let (value, length) = UTF8Decoding.scalar(at: start, in: p, count: n)
         guard value != UTF8Decoding.invalid else { return nil }
         var position = start + length
@@ -221,12 +256,12 @@ final class EmojiAutomaton: Sendable {
             guard position < n else { return nil }
             let (second, secondLength) = UTF8Decoding.scalar(at: position, in: p, count: n)
             guard (0x1F1E6...0x1F1FF).contains(second) else { return nil }
-            return (position + secondLength, true)
+            return Element(end: position + secondLength, qualified: true)
         case 0x23, 0x2A, 0x30...0x39:
             let selected = isSelector(p, position, n, 0x8F)
             if selected { position += 3 }
             guard position + 3 <= n, p[position] == 0xE2, p[position + 1] == 0x83, p[position + 2] == 0xA3 else { return nil }
-            return (position + 3, selected)
+            return Element(end: position + 3, qualified: selected)
         default:
             break
         }
@@ -237,7 +272,7 @@ final class EmojiAutomaton: Sendable {
             var tagPosition = position
             while tags <= Self.maximumTagCharacters, tagPosition < n {
                 let (tag, tagLength) = UTF8Decoding.scalar(at: tagPosition, in: p, count: n)
-                if tag == 0xE007F && tags > 0 { return (tagPosition + tagLength, true) }
+                if tag == 0xE007F && tags > 0 { return Element(end: tagPosition + tagLength, qualified: true) }
                 guard (0xE0020...0xE007E).contains(tag) else { break }
                 tags += 1
                 tagPosition += tagLength
@@ -245,12 +280,14 @@ final class EmojiAutomaton: Sendable {
         }
         if position < n {
             let (next, nextLength) = UTF8Decoding.scalar(at: position, in: p, count: n)
-            if next == 0xFE0F { return (position + nextLength, true) }
-            if next == 0xFE0E { return nil }
+            if next == 0xFE0F { return Element(end: position + nextLength, qualified: true) }
+            if next == 0xFE0E {
+                return Element(end: position, qualified: properties & Self.presentation != 0, endsWithTextSelector: true)
+            }
             if properties & Self.modifierBase != 0 && flags[next] & Self.modifier != 0 {
-                return (position + nextLength, true)
+                return Element(end: position + nextLength, qualified: true)
             }
         }
-        return (position, properties & Self.presentation != 0)
+        return Element(end: position, qualified: properties & Self.presentation != 0)
     }
 }

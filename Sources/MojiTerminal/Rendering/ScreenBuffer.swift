@@ -9,9 +9,10 @@ public struct ScreenBuffer: Sendable {
     /// Forgets the bytes, keeping the memory.
     public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
 
-    /// Appends text as UTF-8.
+    /// Appends text as UTF-8, control characters drawn as visible stand-ins (see
+    /// ``ControlCharacters``): text is data and never reaches the terminal as a command.
     public mutating func write(_ text: String) {
-        var text = text
+        var text = ControlCharacters.neutralized(text)
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
