@@ -11,7 +11,7 @@ import Testing
 @Suite("Latin folding data")
 struct SearchFoldingDataTests {
     private static let dataFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../Sources/Moji/Search/LatinFoldingData.swift").standardizedFileURL
+        .appendingPathComponent("../../Sources/Moji/Search/Folding/LatinFoldingData.swift").standardizedFileURL
 
     @Test func generatedFileIsCurrent() throws {
         let expected = LatinFoldingGenerator.source()
