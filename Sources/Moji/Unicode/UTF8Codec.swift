@@ -1,10 +1,16 @@
-/// Strict UTF-8 decoding of one scalar at a time, straight from bytes (Unicode Table 3-7).
-enum UTF8Decoding {
+/// UTF-8 one scalar at a time, straight from and to bytes, for the code that works on UTF-8
+/// buffers rather than `String`s: the text scanner, search folding and the search index.
+///
+/// Decoding is strict (Unicode Table 3-7): ill-formed input decodes to ``invalid``, never to a
+/// wrong scalar.
+enum UTF8Codec {
     /// The value returned for an ill-formed sequence.
     static let invalid: UInt32 = 0xFFFF_FFFF
 
     /// The UTF-8 bytes of U+FFFD, written in place of ill-formed input.
     static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+    // MARK: Decoding
 
     /// The scalar starting at `i` and its length in bytes. For ill-formed input, ``invalid`` and
     /// the length of the maximal subpart, the bytes one U+FFFD replaces (as `String(decoding:as:)` does).
@@ -37,5 +43,56 @@ enum UTF8Decoding {
             j += 1
         }
         return (value, need + 1)
+    }
+
+    /// Calls `body` with each scalar of `utf8` (``invalid`` for each ill-formed part), at most
+    /// `maximumScalars` of them.
+    @inline(__always)
+    static func forEachScalar(in utf8: UnsafeBufferPointer<UInt8>, maximumScalars: Int = .max,
+                              _ body: (UInt32) -> Void) {
+        guard let base = utf8.baseAddress else { return }
+        var index = 0
+        var seen = 0
+        while index < utf8.count && seen < maximumScalars {
+            let (value, length) = scalar(at: index, in: base, count: utf8.count)
+            body(value)
+            index += length
+            seen += 1
+        }
+    }
+
+    /// The scalars of `utf8`, replacing what `scalars` held.
+    static func decode(_ utf8: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
+        scalars.removeAll(keepingCapacity: true)
+        utf8.withUnsafeBufferPointer { utf8 in forEachScalar(in: utf8) { scalars.append($0) } }
+    }
+
+    // MARK: Encoding
+
+    /// Appends a scalar value as UTF-8.
+    @inline(__always)
+    static func append(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(truncatingIfNeeded: value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(truncatingIfNeeded: 0xC0 | value >> 6))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(truncatingIfNeeded: 0xE0 | value >> 12))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        default:
+            bytes.append(UInt8(truncatingIfNeeded: 0xF0 | value >> 18))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value >> 12) & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | (value >> 6) & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | value & 0x3F))
+        }
+    }
+
+    /// Appends scalar values as UTF-8.
+    @inline(__always)
+    static func append<Scalars: Sequence<UInt32>>(_ scalars: Scalars, to bytes: inout [UInt8]) {
+        for value in scalars { append(value, to: &bytes) }
     }
 }

@@ -41,27 +41,7 @@ enum TextFolding {
     @inline(__always)
     static func forEachScalar(_ text: String, maximumScalars: Int = .max, _ body: (UInt32) -> Void) {
         var text = text
-        text.withUTF8 { utf8 in
-            var index = 0
-            var seen = 0
-            let count = utf8.count
-            while index < count && seen < maximumScalars {
-                seen += 1
-                let lead = UInt32(utf8[index])
-                if lead < 0x80 {
-                    body(lead)
-                    index += 1
-                    continue
-                }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<length where index + offset < count {
-                    value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
-                }
-                index += length
-                body(value)
-            }
-        }
+        text.withUTF8 { UTF8Codec.forEachScalar(in: $0, maximumScalars: maximumScalars, body) }
     }
 
     /// The folded words of `text` with where each is in `text`, for highlighting.
