@@ -5,30 +5,38 @@
 /// A locale's names and keywords repeat a few thousand words tens of thousands of times, so
 /// each distinct raw word (its UTF-8 bytes) is folded once and remembered.
 struct SearchSegmentBuilder {
-    private var words = TermTableBuilder()
-    private var phrases = TermTableBuilder()
+    private var words: TermTableBuilder
+    private var phrases: TermTableBuilder
     /// The term in `words` of each raw word seen, or -1 when it folds to nothing.
-    private var rawWordTerms: [[UInt8]: Int32] = [:]
+    private var rawWordTerms: [ByteString: Int32] = [:]
     /// Terms of two scalars or more in scripts without spaces, also found inside words
     /// (``SearchSegment/grams``).
     private var unspacedTerms: [Int] = []
     /// The terms of the last text added with ``addWords(of:field:entry:)``.
     private var textTerms: [Int] = []
     // Buffers reused from word to word.
-    private var rawWord: [UInt8] = []
+    private var rawWord = ByteString()
     private var scalars: [UInt32] = []
-    private var key: [UInt8] = []
+    private var key = ByteString()
+
+    /// A builder for about `expectedTerms` distinct words and as many phrases (a locale has
+    /// 4,000 to 7,000, a few hundred custom emoji far fewer).
+    init(expectedTerms: Int = 4096) {
+        words = TermTableBuilder(expectedTerms: expectedTerms)
+        phrases = TermTableBuilder(expectedTerms: expectedTerms)
+        rawWordTerms.reserveCapacity(2 * expectedTerms)
+    }
 
     /// A name: its words, its whole folded text, and its words joined by spaces.
     mutating func addName(_ name: String, entry: Int) {
         addWords(of: name, field: .name, entry: entry)
         addRawPhrase(name, kind: .nameRaw, entry: entry)
         guard !textTerms.isEmpty else { return }
-        key.removeAll(keepingCapacity: true)
-        key.append(SearchSegment.wordsKeyMarker)
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(SearchSegment.wordsKeyMarker)
         for (position, term) in textTerms.enumerated() {
-            if position > 0 { key.append(0x20) }
-            key.append(contentsOf: words.bytes(of: term))
+            if position > 0 { key.bytes.append(0x20) }
+            key.bytes.append(contentsOf: words.bytes(of: term))
         }
         phrases.add(key, posting: Posting(entry: entry, kind: .nameWords))
     }
@@ -101,8 +109,8 @@ struct SearchSegmentBuilder {
     }
 
     private mutating func addWord(_ raw: Slice<UnsafeBufferPointer<UInt8>>, posting: Posting) {
-        rawWord.removeAll(keepingCapacity: true)
-        rawWord.append(contentsOf: raw)
+        rawWord.bytes.removeAll(keepingCapacity: true)
+        rawWord.bytes.append(contentsOf: raw)
         let term: Int32
         if let known = rawWordTerms[rawWord] {
             term = known
@@ -122,8 +130,8 @@ struct SearchSegmentBuilder {
             if let scalar = Unicode.Scalar(value) { TextFolding.append(scalar, to: &scalars) }
         }
         guard !scalars.isEmpty else { return -1 }
-        key.removeAll(keepingCapacity: true)
-        UTF8Codec.append(scalars, to: &key)
+        key.bytes.removeAll(keepingCapacity: true)
+        UTF8Codec.append(scalars, to: &key.bytes)
         let (term, isNew) = words.intern(key)
         if isNew, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) { unspacedTerms.append(term) }
         return Int32(term)
@@ -134,9 +142,9 @@ struct SearchSegmentBuilder {
     private mutating func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
         TextFolding.rawKey(text, into: &scalars)
         guard !scalars.isEmpty else { return }
-        key.removeAll(keepingCapacity: true)
-        key.append(SearchSegment.rawKeyMarker)
-        UTF8Codec.append(scalars, to: &key)
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(SearchSegment.rawKeyMarker)
+        UTF8Codec.append(scalars, to: &key.bytes)
         phrases.add(key, posting: Posting(entry: entry, kind: kind))
     }
 }
