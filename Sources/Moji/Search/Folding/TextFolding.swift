@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Folding works scalar by scalar from tables, without Foundation in the common path, so an
 /// index of thousands of strings folds in a few milliseconds.
-enum TextFolding {
+package enum TextFolding {
     /// The longest query, in scalars, that search reads; the rest is ignored.
     static let maximumQueryScalars = 256
     /// The most words of a query that search matches; the rest are ignored.
@@ -220,7 +220,7 @@ enum TextFolding {
 
     /// Combining marks that are diacritics of Latin, Greek, Cyrillic, Hebrew and Arabic, which
     /// search ignores; the vowel signs of Indic and South-East Asian scripts are kept.
-    static func isCombiningDiacritic(_ value: UInt32) -> Bool {
+    package static func isCombiningDiacritic(_ value: UInt32) -> Bool {
         switch value {
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
              0x0591...0x05C7, 0x064B...0x065F, 0x0670:
