@@ -160,5 +160,5 @@ extension EmojiCatalog {
 extension EmojiSearch {
     /// About how many bytes the index holds beyond the catalog it reads (words, postings,
     /// phrases, per-emoji filters), for measuring.
-    public var indexByteCount: Int { index.approximateByteCount }
+    package var indexByteCount: Int { index.approximateByteCount }
 }
