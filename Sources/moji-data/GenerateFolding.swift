@@ -22,7 +22,8 @@ struct GenerateFolding: ParsableCommand {
             try Data(LatinFoldingGenerator.source().utf8).write(to: URL(fileURLWithPath: out))
             print("Latin folding table → \(out)")
         } catch {
-            FileHandle.standardError.write(Data("moji-data: error: cannot write \(out): \(error.localizedDescription)\n".utf8))
+            let message = "moji-data: error: cannot write \(out): \(error.localizedDescription)\n"
+            FileHandle.standardError.write(Data(message.utf8))
             throw ExitCode(1)
         }
     }

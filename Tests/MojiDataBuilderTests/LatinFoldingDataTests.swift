@@ -35,7 +35,8 @@ struct LatinFoldingDataTests {
     @Test("the table built from the file folds every scalar below U+2000 as the derivation does")
     func tableMatchesDerivation() {
         for value in LatinFoldingGenerator.scalars where Self.isKnown(value) {
-            #expect(Self.committedFolding(value) == LatinFoldingGenerator.folding(of: value), "U+\(String(value, radix: 16))")
+            #expect(Self.committedFolding(value) == LatinFoldingGenerator.folding(of: value),
+                    "U+\(String(value, radix: 16))")
             #expect(LatinFolding.table.isWordCharacter(value) == LatinFoldingGenerator.isWordCharacter(value),
                     "U+\(String(value, radix: 16))")
         }

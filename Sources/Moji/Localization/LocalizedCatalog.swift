@@ -112,7 +112,8 @@ public final class LocalizedCatalog: Sendable {
 
     /// The name of a toned sequence that CLDR does not name: `base` + tones, e.g.
     /// "waving hand: light skin tone" or "kiss: light skin tone, dark skin tone".
-    package static func derivedName(base: String, toneNames: [String], separators: (baseToTones: String, betweenTones: String)) -> String {
+    package static func derivedName(base: String, toneNames: [String],
+                                    separators: (baseToTones: String, betweenTones: String)) -> String {
         base + separators.baseToTones + toneNames.joined(separator: separators.betweenTones)
     }
 

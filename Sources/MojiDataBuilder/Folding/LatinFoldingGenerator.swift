@@ -67,7 +67,8 @@ package enum LatinFoldingGenerator {
         for value in scalars {
             guard let folded = folding(value) else { continue }
             let padded = folded + Array(repeating: 0, count: 3 - folded.count)
-            let shown = folded.isEmpty ? "(nothing)" : String(String.UnicodeScalarView(folded.compactMap(Unicode.Scalar.init)))
+            let shown = folded.isEmpty
+                ? "(nothing)" : String(String.UnicodeScalarView(folded.compactMap(Unicode.Scalar.init)))
             // Combining marks would join the arrow; they are shown by their folding only.
             let comment = isWordCharacter(value) && !(0x300...0x36F).contains(value)
                 ? "\(String(Unicode.Scalar(value)!)) → \(shown)" : "→ \(shown)"

@@ -133,7 +133,9 @@ struct SearchSegmentBuilder {
         key.bytes.removeAll(keepingCapacity: true)
         UTF8Codec.append(scalars, to: &key.bytes)
         let (term, isNew) = words.intern(key)
-        if isNew, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) { unspacedTerms.append(term) }
+        if isNew, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) {
+            unspacedTerms.append(term)
+        }
         return Int32(term)
     }
 

@@ -133,7 +133,8 @@ public struct EmojiSearch: Sendable {
                 guard let group = byGroup[relevance], ordered.count < limit else { continue }
                 let scored = group.map { (item: $0, score: usage.usageScore(of: index.item(Int($0.entry)))) }
                 let sorted = scored.sorted {
-                    ($0.score, -Int($0.item.key.rawValue), -Int($0.item.entry)) > ($1.score, -Int($1.item.key.rawValue), -Int($1.item.entry))
+                    ($0.score, -Int($0.item.key.rawValue), -Int($0.item.entry))
+                        > ($1.score, -Int($1.item.key.rawValue), -Int($1.item.entry))
                 }
                 ordered.append(contentsOf: sorted.prefix(limit - ordered.count).map(\.item))
             }

@@ -218,7 +218,8 @@ struct SearchMatcher {
                                     let posting = postings[index]
                                     let entry = posting.entry
                                     if position > 0 && !state[entry].matchedAll(before: position) { continue }
-                                    let key = RankKey(rawValue: UInt8(truncatingIfNeeded: keys >> (8 * posting.wordFieldCode)))
+                                    let packed = keys >> (8 * posting.wordFieldCode)
+                                    let key = RankKey(rawValue: UInt8(truncatingIfNeeded: packed))
                                     let best = state[entry].tokenBest
                                     if best == none {
                                         touched[count] = Int32(entry)

@@ -6,7 +6,7 @@
 ///
 /// | key              | the query …                                                        | relevance |
 /// |------------------|--------------------------------------------------------------------|-----------|
-/// | 0                | is the emoji, an emoticon, a custom `:code:`, `:code:` of the preferred of GitHub and Slack | exact |
+/// | 0                | is the emoji, an emoticon, a custom or preferred preset's `:code:`  | exact     |
 /// | 1                | is `:code:` of the other of GitHub and Slack                        | exact     |
 /// | 2                | is an emojibase or CLDR `:code:`                                    | exact     |
 /// | 3                | is the name (first locale), punctuation and all                     | exact     |

@@ -47,7 +47,8 @@ extension SearchMatcher {
                     let wanted = limit - ordered.count
                     if bucket.count <= 64 {
                         bucket.sort()
-                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt8(key)))) }
+                        let rank = RankKey(rawValue: UInt8(key))
+                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: rank)) }
                     } else {
                         // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
                         if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
@@ -59,7 +60,8 @@ extension SearchMatcher {
                             scan: for (position, var word) in bitmap.enumerated() {
                                 while word != 0 {
                                     let bit = word.trailingZeroBitCount
-                                    ordered.append(Found(entry: Int32(position << 6 | bit), key: RankKey(rawValue: UInt8(key))))
+                                    let entry = Int32(position << 6 | bit)
+                                    ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt8(key))))
                                     taken += 1
                                     if taken == wanted { break scan }
                                     word &= word - 1
