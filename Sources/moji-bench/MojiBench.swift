@@ -8,7 +8,7 @@ struct MojiBench: ParsableCommand {
         discussion: "Run a release build: swift run -c release moji-bench <suite>.",
         subcommands: [
             LoadBenchmark.self, SearchBenchmark.self, SearchQualityBenchmark.self, TextBenchmark.self, StoreBenchmark.self,
-            PickerBenchmark.self,
+            PickerBenchmark.self, CustomEmojiBenchmark.self,
         ]
     )
 }

@@ -16,27 +16,27 @@
 /// - `locales/<identifier>.keywords.txt.z` (`moji-locale`, zlib-compressed): the same for search
 ///   terms, read only when asked for: `w` emoji index and keywords joined by `|`; `k` emoji index
 ///   and CLDR shortcodes.
-public enum CatalogFormat {
+package enum CatalogFormat {
     /// The format version of every file; bump it when a reader could misread a new file.
-    public static let version = 1
+    package static let version = 1
     /// The header kind of `core.txt`.
-    public static let coreKind = "moji-core"
+    package static let coreKind = "moji-core"
     /// The header kind of `shortcodes.txt.z`.
-    public static let shortcodesKind = "moji-shortcodes"
+    package static let shortcodesKind = "moji-shortcodes"
     /// The header kind of each locale file.
-    public static let localeKind = "moji-locale"
+    package static let localeKind = "moji-locale"
     /// The core file's name.
-    public static let coreFile = "core.txt"
+    package static let coreFile = "core.txt"
     /// The shortcode file's name.
-    public static let shortcodesFile = "shortcodes.txt.z"
+    package static let shortcodesFile = "shortcodes.txt.z"
     /// The folder of locale files.
-    public static let localesFolder = "locales"
+    package static let localesFolder = "locales"
     /// The file name of a locale's file.
-    public static func localeFile(_ identifier: String) -> String { "\(localesFolder)/\(identifier).txt.z" }
+    package static func localeFile(_ identifier: String) -> String { "\(localesFolder)/\(identifier).txt.z" }
     /// The file name of a locale's keywords and CLDR shortcodes.
-    public static func localeKeywordsFile(_ identifier: String) -> String {
+    package static func localeKeywordsFile(_ identifier: String) -> String {
         "\(localesFolder)/\(identifier).keywords.txt.z"
     }
     /// The separator of keywords within a field.
-    public static let keywordSeparator: Character = "|"
+    package static let keywordSeparator: Character = "|"
 }

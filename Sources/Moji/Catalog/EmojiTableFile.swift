@@ -11,19 +11,19 @@ import Foundation
 /// UInt8 UTF-8 length, UInt8 flags (1: component), UInt16 subgroup index, UInt8 major and
 /// UInt8 minor Emoji version, UInt16 index of the neutral base (`0xFFFF`: untoned), UInt32
 /// tones per person as decimal digits 1–5 (`15`: light, dark; 0: none).
-public enum EmojiTableFormat {
+package enum EmojiTableFormat {
     /// The file's name in a catalog folder.
-    public static let fileName = "emoji.bin"
+    package static let fileName = "emoji.bin"
     /// The first eight bytes.
-    public static let magic = Array("MOJIEMOJ".utf8)
+    package static let magic = Array("MOJIEMOJ".utf8)
     /// Bytes before the rows.
-    public static let headerSize = 20
+    package static let headerSize = 20
     /// Bytes per row.
-    public static let rowSize = 12
+    package static let rowSize = 12
     /// The base index of an untoned emoji.
-    public static let noBase: UInt16 = 0xFFFF
+    package static let noBase: UInt16 = 0xFFFF
     /// The flag of a component.
-    public static let componentFlag: UInt8 = 1
+    package static let componentFlag: UInt8 = 1
 }
 
 /// The bytes of `emoji.bin`, kept as read: the columns below decode one field of one row

@@ -2,7 +2,7 @@ import CZlib
 
 /// zlib streams, in which the catalog stores its locale files (text compresses about five-fold,
 /// which keeps every CLDR locale within the package's size budget).
-public enum Zlib {
+package enum Zlib {
     /// The first byte of a zlib stream at the compression levels zlib writes (CMF 0x78).
     static let magic: UInt8 = 0x78
 
@@ -11,7 +11,7 @@ public enum Zlib {
     /// The two-byte zlib header is checked here and the deflate data inflated raw, so zlib does
     /// not compute the Adler-32 of the output (a fifth of inflating a locale file): the trailing
     /// checksum is not verified. Damaged deflate data still fails to inflate in most cases.
-    public static func inflate(_ input: [UInt8]) -> [UInt8]? {
+    package static func inflate(_ input: [UInt8]) -> [UInt8]? {
         let headerSize = 2
         // CMF: deflate with a window of at most 32 KB; FLG: no preset dictionary; both a multiple of 31.
         guard input.count > headerSize, input[0] & 0x0F == 8, input[0] >> 4 <= 7, input[1] & 0x20 == 0,
@@ -44,7 +44,7 @@ public enum Zlib {
     }
 
     /// Deflates `input` at the best compression; the same input always gives the same bytes.
-    public static func deflate(_ input: [UInt8]) -> [UInt8] {
+    package static func deflate(_ input: [UInt8]) -> [UInt8] {
         var length = compressBound(uLong(input.count))
         var output = [UInt8](repeating: 0, count: Int(length))
         let status = output.withUnsafeMutableBufferPointer { target in

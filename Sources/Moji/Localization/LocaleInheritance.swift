@@ -2,9 +2,9 @@
 ///
 /// A locale inherits from its explicit parent (CLDR `parentLocales`) when it has one, else
 /// from the identifier with its last subtag removed, and a language from `root`.
-public enum LocaleInheritance {
+package enum LocaleInheritance {
     /// CLDR 48 `parentLocales` for the locales where truncation gives the wrong parent.
-    public static let explicitParents: [String: String] = {
+    package static let explicitParents: [String: String] = {
         var parents: [String: String] = [:]
         // English outside the US inherits from en-001 (world English).
         for region in ["150", "AG", "AI", "AU", "BB", "BE", "BM", "BS", "BW", "BZ", "CA", "CC", "CK", "CM", "CX", "CY",
@@ -37,7 +37,7 @@ public enum LocaleInheritance {
     }()
 
     /// Identifiers that name another locale: `zh-TW` is written in traditional script, `iw` is `he`.
-    public static let aliases: [String: String] = [
+    package static let aliases: [String: String] = [
         "zh-TW": "zh-Hant-TW", "zh-HK": "zh-Hant-HK", "zh-MO": "zh-Hant-MO", "zh-CN": "zh", "zh-SG": "zh",
         "zh-Hans": "zh", "zh-Hans-CN": "zh", "zh-Hans-SG": "zh", "iw": "he", "in": "id", "tl": "fil", "ji": "yi",
         "jw": "jv", "mo": "ro", "sh": "sr-Latn", "no-NO": "no", "nb-NO": "no",
@@ -45,7 +45,7 @@ public enum LocaleInheritance {
     ]
 
     /// The parent of `identifier` in CLDR inheritance; nil above `root`.
-    public static func parent(of identifier: String) -> String? {
+    package static func parent(of identifier: String) -> String? {
         if identifier == "root" { return nil }
         if let parent = explicitParents[identifier] { return parent }
         var parts = identifier.split(separator: "-")
@@ -55,7 +55,7 @@ public enum LocaleInheritance {
     }
 
     /// `identifier` followed by its ancestors up to (not including) `root`.
-    public static func chain(from identifier: String) -> [String] {
+    package static func chain(from identifier: String) -> [String] {
         var chain: [String] = []
         var current: String? = identifier
         while let locale = current, locale != "root", chain.count < 8 {

@@ -29,7 +29,7 @@ public final class LocalizedCatalog: Sendable {
     }
 
     /// The separators CLDR uses between a base name and its tones, and between tones.
-    public var separators: (baseToTones: String, betweenTones: String) {
+    package var separators: (baseToTones: String, betweenTones: String) {
         strings.separators ?? (locale.identifier == "en" ? (": ", ", ") : storage.english.separators)
     }
 
@@ -112,12 +112,13 @@ public final class LocalizedCatalog: Sendable {
 
     /// The name of a toned sequence that CLDR does not name: `base` + tones, e.g.
     /// "waving hand: light skin tone" or "kiss: light skin tone, dark skin tone".
-    public static func derivedName(base: String, toneNames: [String], separators: (baseToTones: String, betweenTones: String)) -> String {
+    package static func derivedName(base: String, toneNames: [String],
+                                    separators: (baseToTones: String, betweenTones: String)) -> String {
         base + separators.baseToTones + toneNames.joined(separator: separators.betweenTones)
     }
 
     /// The keywords of a toned sequence that CLDR gives none: the base's and the tone names.
-    public static func derivedKeywords(base: String, toneNames: [String]) -> String {
+    package static func derivedKeywords(base: String, toneNames: [String]) -> String {
         var keywords = base.isEmpty ? [] : base.split(separator: CatalogFormat.keywordSeparator).map(String.init)
         for name in toneNames where !keywords.contains(name) { keywords.append(name) }
         return keywords.joined(separator: String(CatalogFormat.keywordSeparator))

@@ -1,14 +1,14 @@
 /// Converts between emoji strings and their code points written in hex (`1F44D-1F3FB`).
-public enum Hexcode {
+package enum Hexcode {
     /// The code points of `string` as uppercase hex joined by `separator`: `"👍🏻"` → `"1F44D-1F3FB"`.
-    public static func from(_ string: String, separator: String = "-") -> String {
+    package static func from(_ string: String, separator: String = "-") -> String {
         string.unicodeScalars.map { String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
             .joined(separator: separator)
     }
 
     /// The string for hex code points separated by spaces, dashes, commas or underscores,
     /// each optionally written `U+1F44D`; nil when a part is not a valid scalar.
-    public static func string(from hexcode: String) -> String? {
+    package static func string(from hexcode: String) -> String? {
         let parts = hexcode.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "," || $0 == "_" })
         guard !parts.isEmpty else { return nil }
         var scalars = String.UnicodeScalarView()

@@ -73,8 +73,8 @@ final class EmojiAutomaton: Sendable {
                 i += 1
                 continue
             }
-            let (value, length) = UTF8Decoding.scalar(at: i, in: p, count: n)
-            if value == UTF8Decoding.invalid { return .invalid(start: i, end: i + length) }
+            let (value, length) = UTF8Codec.scalar(at: i, in: p, count: n)
+            if value == UTF8Codec.invalid { return .invalid(start: i, end: i + length) }
             if flags[value] & Self.mayStart != 0,
                let found = match(at: i, first: value, length: length, in: p, count: n, rule: rule) {
                 return found
@@ -123,8 +123,8 @@ final class EmojiAutomaton: Sendable {
                 bestScalars = scalars
             }
             guard position < n, trie.edgeCount[Int(node)] > 0 else { break }
-            let (value, valueLength) = UTF8Decoding.scalar(at: position, in: p, count: n)
-            guard value != UTF8Decoding.invalid else { break }
+            let (value, valueLength) = UTF8Codec.scalar(at: position, in: p, count: n)
+            guard value != UTF8Codec.invalid else { break }
             node = trie.child(of: node, value)
             position += valueLength
             scalars += 1
@@ -149,7 +149,7 @@ final class EmojiAutomaton: Sendable {
     @inline(__always)
     private func extends(at position: Int, in p: UnsafePointer<UInt8>, count n: Int) -> Bool {
         guard position < n, p[position] >= 0xE2 else { return false }
-        let (value, _) = UTF8Decoding.scalar(at: position, in: p, count: n)
+        let (value, _) = UTF8Codec.scalar(at: position, in: p, count: n)
         return value == 0x200D || value == 0x20E3 || (0x1F3FB...0x1F3FF).contains(value)
             || (0xE0020...0xE007F).contains(value) || (0x1F1E6...0x1F1FF).contains(value)
     }
@@ -172,8 +172,8 @@ final class EmojiAutomaton: Sendable {
         qualifiedBytes.withUnsafeBufferPointer { buffer in
             let qualified = buffer.baseAddress!
             while q < qualifiedEnd && t < end {
-                let (value, length) = UTF8Decoding.scalar(at: q, in: qualified, count: qualifiedEnd)
-                let (_, textLength) = UTF8Decoding.scalar(at: t, in: p, count: end)
+                let (value, length) = UTF8Codec.scalar(at: q, in: qualified, count: qualifiedEnd)
+                let (_, textLength) = UTF8Codec.scalar(at: t, in: p, count: end)
                 q += length
                 t += textLength
                 ordinal += 1
@@ -184,7 +184,7 @@ final class EmojiAutomaton: Sendable {
                 if ordinal == 1 {
                     if has { firstQualified = true }
                     if t < end, flags[value] & Self.modifierBase != 0 {
-                        let (next, _) = UTF8Decoding.scalar(at: t, in: p, count: end)
+                        let (next, _) = UTF8Codec.scalar(at: t, in: p, count: end)
                         if flags[next] & Self.modifier != 0 { firstQualified = true }
                     }
                 }
@@ -248,13 +248,13 @@ final class EmojiAutomaton: Sendable {
     }
 
     private func unboundedElement(at start: Int, in p: UnsafePointer<UInt8>, count n: Int) -> Element? {
-        let (value, length) = UTF8Decoding.scalar(at: start, in: p, count: n)
-        guard value != UTF8Decoding.invalid else { return nil }
+        let (value, length) = UTF8Codec.scalar(at: start, in: p, count: n)
+        guard value != UTF8Codec.invalid else { return nil }
         var position = start + length
         switch value {
         case 0x1F1E6...0x1F1FF:
             guard position < n else { return nil }
-            let (second, secondLength) = UTF8Decoding.scalar(at: position, in: p, count: n)
+            let (second, secondLength) = UTF8Codec.scalar(at: position, in: p, count: n)
             guard (0x1F1E6...0x1F1FF).contains(second) else { return nil }
             return Element(end: position + secondLength, qualified: true)
         case 0x23, 0x2A, 0x30...0x39:
@@ -271,7 +271,7 @@ final class EmojiAutomaton: Sendable {
             var tags = 0
             var tagPosition = position
             while tags <= Self.maximumTagCharacters, tagPosition < n {
-                let (tag, tagLength) = UTF8Decoding.scalar(at: tagPosition, in: p, count: n)
+                let (tag, tagLength) = UTF8Codec.scalar(at: tagPosition, in: p, count: n)
                 if tag == 0xE007F && tags > 0 { return Element(end: tagPosition + tagLength, qualified: true) }
                 guard (0xE0020...0xE007E).contains(tag) else { break }
                 tags += 1
@@ -279,7 +279,7 @@ final class EmojiAutomaton: Sendable {
             }
         }
         if position < n {
-            let (next, nextLength) = UTF8Decoding.scalar(at: position, in: p, count: n)
+            let (next, nextLength) = UTF8Codec.scalar(at: position, in: p, count: n)
             if next == 0xFE0F { return Element(end: position + nextLength, qualified: true) }
             if next == 0xFE0E {
                 return Element(end: position, qualified: properties & Self.presentation != 0, endsWithTextSelector: true)

@@ -171,7 +171,7 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         while start > floor && p[start] & 0xC0 == 0x80 { start -= 1 }
         var boundary = start
         while boundary < position {
-            let length = p[boundary] < 0x80 ? 1 : UTF8Decoding.scalar(at: boundary, in: p, count: n).length
+            let length = p[boundary] < 0x80 ? 1 : UTF8Codec.scalar(at: boundary, in: p, count: n).length
             if boundary + length > position { break }
             boundary += length
         }

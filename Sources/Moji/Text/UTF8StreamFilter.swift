@@ -71,11 +71,11 @@ struct VerbatimWriter {
         var position = range.lowerBound
         while position < range.upperBound {
             if p[position] < 0x80 { position += 1; continue }
-            let (value, length) = UTF8Decoding.scalar(at: position, in: p, count: n)
-            if value == UTF8Decoding.invalid {
+            let (value, length) = UTF8Codec.scalar(at: position, in: p, count: n)
+            if value == UTF8Codec.invalid {
                 if invalidUTF8 == .report { throw InvalidUTF8Error(offset: base + position) }
                 output.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: position - copied))
-                output.append(contentsOf: UTF8Decoding.replacementCharacter)
+                output.append(contentsOf: UTF8Codec.replacementCharacter)
                 copied = position + length
             }
             position += length

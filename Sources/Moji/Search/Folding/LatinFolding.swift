@@ -3,9 +3,9 @@
 ///
 /// The foldings and the word characters come from ``foldings`` and ``wordCharacterRanges``
 /// (`LatinFoldingData.swift`), generated ahead of time from Unicode data and Foundation's
-/// canonical decomposition, so a process's first search index only spreads about 1,300
-/// entries into flat tables instead of decomposing thousands of scalars. `SearchFoldingDataTests`
-/// checks the generated file against that derivation and rewrites it on request.
+/// canonical decomposition by `moji-data generate-folding`, so a process's first search index
+/// only spreads about 1,300 entries into flat tables instead of decomposing thousands of
+/// scalars. `LatinFoldingDataTests` checks the committed file against that derivation.
 enum LatinFolding {
     /// Folded scalars for a scalar below U+2000 whose folding is not the identity; nil otherwise.
     static let table = Table()

@@ -1,22 +1,18 @@
 /// Runs one query against a ``SearchIndex``: exact phrases, then every word (AND) by prefix,
-/// inside words for unspaced scripts, and with one typo when exact matches are too few; then
-/// filters and orders.
+/// inside words for unspaced scripts, and with one typo when exact matches are too few.
 ///
-/// Each entry gets a rank key, lower first: 0–8 for exact matches, then
-/// `16 + 2 × class + localeRank` where the class of a word match is 0 whole name word,
-/// 1 name-word prefix, 2 shortcode word, 3 whole keyword word, 4 keyword prefix, 5 inside a
-/// name word, 6 inside another word, 7 typo in a name word, 8 other typo; an entry's class is its worst word's best match.
+/// Each entry found gets a ``RankKey``, the best of its exact matches and of its word matches,
+/// whose order is the table in `RankingOrder.swift`.
 struct SearchMatcher {
     let index: SearchIndex
     let query: SearchQuery
 
-    private static let none: UInt8 = 255
-    private static let keyCount = 40
+    private static let none = RankKey.none
 
     /// An entry found, with its rank key.
     struct Found: Equatable {
         var entry: Int32
-        var key: UInt8
+        var key: RankKey
     }
 
     /// What the matcher knows about one entry.
@@ -76,51 +72,27 @@ struct SearchMatcher {
         return found
     }
 
-    private mutating func recordExact(_ entry: Int, _ key: UInt8) {
+    private mutating func recordExact(_ entry: Int, _ key: RankKey) {
         if state[entry].exactKey == Self.none { exactEntries.append(Int32(entry)) }
         state[entry].exactKey = min(state[entry].exactKey, key)
     }
 
     private mutating func matchPhrases(slackFirst: Bool) {
-        let github: (colon: UInt8, bare: UInt8) = slackFirst ? (1, 6) : (0, 5)
-        let slack: (colon: UInt8, bare: UInt8) = slackFirst ? (0, 5) : (1, 6)
         for segment in index.segments {
-            let secondary = segment.localeRank > 0
-            if let term = query.wordsKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
-                for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)]
-                where posting & 0xFF == UInt32(SearchSegment.PhraseKind.nameWords.rawValue) {
-                    recordExact(Int(posting >> 8), secondary ? 7 : 4)
-                }
-            }
-            if let term = query.rawKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
+            let otherLocale = segment.localeRank > 0
+            /// Records the entries whose phrase equals `key`, the query in `form`.
+            func matchPhrase(_ key: [UInt8]?, _ form: RankKey.PhraseForm) {
+                guard let key, let term = key.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) else { return }
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
-                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)) else { continue }
-                    let key: UInt8
-                    switch kind {
-                    case .character, .emoticon: key = 0
-                    case .nameRaw: key = secondary ? 7 : 3
-                    case .nameWords: continue
-                    case .github: key = github.bare
-                    case .customCode: key = 5
-                    case .slack: key = slack.bare
-                    case .emojibase, .cldr: key = 8
-                    }
-                    recordExact(Int(posting >> 8), key)
+                    guard let kind = posting.phraseKind,
+                          let rank = RankKey.exact(kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale)
+                    else { continue }
+                    recordExact(posting.entry, rank)
                 }
             }
-            if let shortcodeKey = query.shortcodeKey,
-               let term = shortcodeKey.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) {
-                for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
-                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)) else { continue }
-                    switch kind {
-                    case .github: recordExact(Int(posting >> 8), github.colon)
-                    case .customCode: recordExact(Int(posting >> 8), 0)
-                    case .slack: recordExact(Int(posting >> 8), slack.colon)
-                    case .emojibase, .cldr: recordExact(Int(posting >> 8), 2)
-                    default: continue
-                    }
-                }
-            }
+            matchPhrase(query.wordsKey, .words)
+            matchPhrase(query.rawKey, .text)
+            matchPhrase(query.shortcodeKey, .inColons)
         }
         if exactEntries.isEmpty, query.tokens.isEmpty {
             matchSymbolPrefixes()
@@ -132,16 +104,16 @@ struct SearchMatcher {
     private mutating func matchSymbolPrefixes() {
         let text = String(decoding: query.rawKey.dropFirst(), as: UTF8.self)
         if let emoji = index.catalog.emoji(for: text), index.emojis[emoji.neutral.index] != nil {
-            recordExact(emoji.neutral.index, 0)
+            recordExact(emoji.neutral.index, .character)
             return
         }
         for key in [query.rawKey, query.shortcodeKey].compactMap({ $0 }) where key.count > 1 {
             for segment in index.segments {
                 let range = key.withUnsafeBufferPointer { segment.phrases.prefixRange(of: $0) }
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: range)] {
-                    guard let kind = SearchSegment.PhraseKind(rawValue: UInt8(posting & 0xFF)),
+                    guard let kind = posting.phraseKind,
                           kind != .character, kind != .nameRaw, kind != .nameWords else { continue }
-                    recordExact(Int(posting >> 8), 20)
+                    recordExact(posting.entry, .symbolPrefix)
                 }
             }
         }
@@ -166,21 +138,24 @@ struct SearchMatcher {
     private mutating func matchWords(typos: Bool) {
         for (position, token) in query.tokens.enumerated() {
             for segment in index.segments {
-                let base = 16 + segment.localeRank
+                let localeRank = segment.localeRank
                 let words = segment.words
                 let range = token.bytes.withUnsafeBufferPointer { words.prefixRange(of: $0) }
-                if !range.isEmpty { recordPrefixMatches(range, of: token, in: words, base: base, position: position) }
+                if !range.isEmpty {
+                    recordPrefixMatches(range, of: token, in: words, localeRank: localeRank, position: position)
+                }
                 if token.isUnspaced {
                     scratchWords.removeAll(keepingCapacity: true)
                     segment.wordsContaining(token.scalars, bytes: token.bytes, into: &scratchWords)
                     for word in scratchWords {
                         for posting in words.postings[words.postingRange(of: word)] {
-                            record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 5 : 6), position)
+                            let matchClass = MatchClass.inside(name: posting.isName)
+                            record(posting.entry, .word(matchClass, localeRank: localeRank), position)
                         }
                     }
                 }
                 if typos, !token.isUnspaced, token.scalars.count >= TypoTolerance.minimumLength {
-                    matchTypos(token, in: segment, base: base, position: position)
+                    matchTypos(token, in: segment, localeRank: localeRank, position: position)
                 }
             }
             // AND: keep only entries every word so far has matched.
@@ -207,7 +182,7 @@ struct SearchMatcher {
     /// any of them), so only the words one edit away are added.
     private mutating func addTypos(of token: SearchQuery.Token) {
         for segment in index.segments {
-            matchTypos(token, in: segment, base: 16 + segment.localeRank, position: 0)
+            matchTypos(token, in: segment, localeRank: segment.localeRank, position: 0)
         }
         for entry in touched[..<touchedCount] {
             let entry = Int(entry)
@@ -223,14 +198,14 @@ struct SearchMatcher {
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers.
     private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
-                                              base: UInt8, position: Int) {
+                                              localeRank: UInt8, position: Int) {
         reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
         let none = Self.none
         // The key of each field code (name, keyword, shortcode) for a whole word and for a
         // prefix, a byte each, so a posting's key is a shift rather than branches.
-        let wholeKeys = UInt32(base) | UInt32(base + 2 * 3) << 8 | UInt32(base + 2 * 2) << 16
-        let prefixKeys = UInt32(base + 2 * 1) | UInt32(base + 2 * 4) << 8 | UInt32(base + 2 * 2) << 16
+        let wholeKeys = Self.packedKeys(whole: true, localeRank: localeRank)
+        let prefixKeys = Self.packedKeys(whole: false, localeRank: localeRank)
         var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
@@ -241,10 +216,10 @@ struct SearchMatcher {
                                 let keys = starts[word + 1] - starts[word] == length ? wholeKeys : prefixKeys
                                 for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
                                     let posting = postings[index]
-                                    let entry = Int(posting >> 8)
+                                    let entry = posting.entry
                                     if position > 0 && !state[entry].matchedAll(before: position) { continue }
-                                    // Field codes are 0, 1 and 2 (``SearchSegment/WordField``).
-                                    let key = UInt8(truncatingIfNeeded: keys >> (8 * (posting & 0x3)))
+                                    let packed = keys >> (8 * posting.wordFieldCode)
+                                    let key = RankKey(rawValue: UInt8(truncatingIfNeeded: packed))
                                     let best = state[entry].tokenBest
                                     if best == none {
                                         touched[count] = Int32(entry)
@@ -261,8 +236,19 @@ struct SearchMatcher {
         touchedCount = count
     }
 
+    /// The rank keys of a prefix match in a name, a keyword and a shortcode (field codes 0, 1
+    /// and 2), a byte each.
+    private static func packedKeys(whole: Bool, localeRank: UInt8) -> UInt32 {
+        var packed: UInt32 = 0
+        for field in [SearchSegment.WordField.name, .keyword, .shortcode] {
+            let key = RankKey.word(.prefix(in: field, whole: whole), localeRank: localeRank)
+            packed |= UInt32(key.rawValue) << (8 * UInt32(field.rawValue))
+        }
+        return packed
+    }
+
     @inline(__always)
-    private mutating func record(_ entry: Int, _ key: UInt8, _ position: Int) {
+    private mutating func record(_ entry: Int, _ key: RankKey, _ position: Int) {
         if position > 0 && !state[entry].matchedAll(before: position) { return }
         let best = state[entry].tokenBest
         if best == Self.none {
@@ -277,7 +263,8 @@ struct SearchMatcher {
     /// make them: after the first letter (words starting with the same letter), or as the first
     /// two letters swapped or an extra first letter (words starting with the second letter
     /// followed by the first or the third).
-    private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, base: UInt8, position: Int) {
+    private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, localeRank: UInt8,
+                                     position: Int) {
         let words = segment.words
         let typed = token.scalars
         // The first letter, or the first two letters of the words to check (a fixed list, so
@@ -292,8 +279,8 @@ struct SearchMatcher {
             default: (typed[1], typed[2])
             }
             scratchPrefix.removeAll(keepingCapacity: true)
-            SearchSegmentBuilder.append(CollectionOfOne(first), to: &scratchPrefix)
-            if let second { SearchSegmentBuilder.append(CollectionOfOne(second), to: &scratchPrefix) }
+            UTF8Codec.append(CollectionOfOne(first), to: &scratchPrefix)
+            if let second { UTF8Codec.append(CollectionOfOne(second), to: &scratchPrefix) }
             let range = scratchPrefix.withUnsafeBufferPointer { words.prefixRange(of: $0) }
             if range.isEmpty { continue }
             if isASCII {
@@ -308,23 +295,23 @@ struct SearchMatcher {
                                            into: &scratchTypoWords)
                 }
                 for word in scratchTypoWords {
-                    recordTypo(word, in: words, base: base, position: position)
+                    recordTypo(word, in: words, localeRank: localeRank, position: position)
                 }
             } else {
                 for word in range where words.length(of: word) >= minimumLength {
-                    Self.decode(words.term(at: word), into: &scratchScalars)
+                    UTF8Codec.decode(words.term(at: word), into: &scratchScalars)
                     let isMatch = typed.withUnsafeBufferPointer { typed in
                         scratchScalars.withUnsafeBufferPointer { TypoTolerance.isOneEditPrefix(typed, of: $0) }
                     }
-                    if isMatch { recordTypo(word, in: words, base: base, position: position) }
+                    if isMatch { recordTypo(word, in: words, localeRank: localeRank, position: position) }
                 }
             }
         }
     }
 
-    private mutating func recordTypo(_ word: Int, in words: TermTable, base: UInt8, position: Int) {
+    private mutating func recordTypo(_ word: Int, in words: TermTable, localeRank: UInt8, position: Int) {
         for posting in words.postings[words.postingRange(of: word)] {
-            record(Int(posting >> 8), base + 2 * (posting & 0xFF == 0 ? 7 : 8), position)
+            record(posting.entry, .word(.typo(name: posting.isName), localeRank: localeRank), position)
         }
     }
 
@@ -415,26 +402,6 @@ struct SearchMatcher {
         }
     }
 
-    static func decode(_ bytes: ArraySlice<UInt8>, into scalars: inout [UInt32]) {
-        scalars.removeAll(keepingCapacity: true)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let lead = UInt32(bytes[index])
-            if lead < 0x80 {
-                scalars.append(lead)
-                index += 1
-                continue
-            }
-            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-            var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-            for offset in 1..<length where index + offset < bytes.endIndex {
-                value = value << 6 | UInt32(bytes[index + offset] & 0x3F)
-            }
-            scalars.append(value)
-            index += length
-        }
-    }
-
     /// Exact matches and entries every word matched, each with its best key.
     private func collect() -> [Found] {
         let tokenCount = query.tokens.count
@@ -456,92 +423,5 @@ struct SearchMatcher {
                 }
             }
         }
-    }
-
-    // MARK: Ordering
-
-    /// The public relevance of a key.
-    static func relevance(of key: UInt8) -> SearchRelevance {
-        if key < 16 { return .exact }
-        switch (key - 16) / 2 {
-        case 0: return .nameWord
-        case 1: return .namePrefix
-        case 2: return .shortcode
-        case 3: return .keyword
-        case 4: return .keywordPrefix
-        case 5, 6: return .substring
-        default: return .typo
-        }
-    }
-
-    /// Entries in relevance order (key, then CLDR order), at most `limit`.
-    ///
-    /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
-    /// a small group by sorting, a large one (a one-letter query) by a bitmap, which gives CLDR
-    /// order in one pass.
-    static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
-        var ordered: [Found] = []
-        ordered.reserveCapacity(min(limit, found.count))
-        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey` (small, so on
-        // the stack, like `cursor`).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: keyCount + 1) { starts in
-            starts.initialize(repeating: 0)
-            var lastKey = keyCount - 1
-            found.withUnsafeBufferPointer { found in
-                for item in found { starts[Int(min(item.key, UInt8(keyCount - 1))) + 1] += 1 }
-                // The keys needed: up to the one that reaches the limit.
-                var total = 0
-                for key in 0..<keyCount {
-                    total += starts[key + 1]
-                    starts[key + 1] = total
-                    if total >= limit {
-                        lastKey = key
-                        break
-                    }
-                }
-            }
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts[lastKey + 1]) { byKey in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: lastKey + 1) { cursor in
-                    for key in 0...lastKey { cursor[key] = starts[key] }
-                    found.withUnsafeBufferPointer { found in
-                        for item in found {
-                            let key = Int(min(item.key, UInt8(keyCount - 1)))
-                            guard key <= lastKey else { continue }
-                            byKey[cursor[key]] = item.entry
-                            cursor[key] += 1
-                        }
-                    }
-                }
-                var bitmap: [UInt64] = []
-                for key in 0...lastKey where starts[key + 1] > starts[key] {
-                    if ordered.count >= limit { break }
-                    var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
-                    let wanted = limit - ordered.count
-                    if bucket.count <= 64 {
-                        bucket.sort()
-                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: UInt8(key))) }
-                    } else {
-                        // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
-                        if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
-                            for position in bitmap.indices { bitmap[position] = 0 }
-                        }
-                        bitmap.withUnsafeMutableBufferPointer { bitmap in
-                            for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
-                            var taken = 0
-                            scan: for (position, var word) in bitmap.enumerated() {
-                                while word != 0 {
-                                    let bit = word.trailingZeroBitCount
-                                    ordered.append(Found(entry: Int32(position << 6 | bit), key: UInt8(key)))
-                                    taken += 1
-                                    if taken == wanted { break scan }
-                                    word &= word - 1
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return ordered
     }
 }

@@ -29,7 +29,7 @@ struct SearchQuery: Sendable {
         for word in words {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(word.count)
-            SearchSegmentBuilder.append(word, to: &bytes)
+            UTF8Codec.append(word, to: &bytes)
             tokens.append(Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
             if wordsKey.count > 1 { wordsKey.append(0x20) }
             wordsKey.append(contentsOf: bytes)
@@ -40,14 +40,14 @@ struct SearchQuery: Sendable {
         rawScalars = raw
         var rawKey: [UInt8] = [SearchSegment.rawKeyMarker]
         rawKey.reserveCapacity(1 + raw.count)
-        SearchSegmentBuilder.append(raw, to: &rawKey)
+        UTF8Codec.append(raw, to: &rawKey)
         self.rawKey = rawKey
         let colon = UInt32(UInt8(ascii: ":"))
         if raw.count > 1, raw.first == colon {
             var bare = raw.dropFirst()
             if bare.count > 1, bare.last == colon { bare = bare.dropLast() }
             var key: [UInt8] = [SearchSegment.rawKeyMarker]
-            SearchSegmentBuilder.append(Array(bare), to: &key)
+            UTF8Codec.append(Array(bare), to: &key)
             shortcodeKey = key
         } else {
             shortcodeKey = nil

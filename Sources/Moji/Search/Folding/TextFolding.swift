@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Folding works scalar by scalar from tables, without Foundation in the common path, so an
 /// index of thousands of strings folds in a few milliseconds.
-enum TextFolding {
+package enum TextFolding {
     /// The longest query, in scalars, that search reads; the rest is ignored.
     static let maximumQueryScalars = 256
     /// The most words of a query that search matches; the rest are ignored.
@@ -41,27 +41,7 @@ enum TextFolding {
     @inline(__always)
     static func forEachScalar(_ text: String, maximumScalars: Int = .max, _ body: (UInt32) -> Void) {
         var text = text
-        text.withUTF8 { utf8 in
-            var index = 0
-            var seen = 0
-            let count = utf8.count
-            while index < count && seen < maximumScalars {
-                seen += 1
-                let lead = UInt32(utf8[index])
-                if lead < 0x80 {
-                    body(lead)
-                    index += 1
-                    continue
-                }
-                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-                var value = lead & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-                for offset in 1..<length where index + offset < count {
-                    value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
-                }
-                index += length
-                body(value)
-            }
-        }
+        text.withUTF8 { UTF8Codec.forEachScalar(in: $0, maximumScalars: maximumScalars, body) }
     }
 
     /// The folded words of `text` with where each is in `text`, for highlighting.
@@ -240,7 +220,7 @@ enum TextFolding {
 
     /// Combining marks that are diacritics of Latin, Greek, Cyrillic, Hebrew and Arabic, which
     /// search ignores; the vowel signs of Indic and South-East Asian scripts are kept.
-    static func isCombiningDiacritic(_ value: UInt32) -> Bool {
+    package static func isCombiningDiacritic(_ value: UInt32) -> Bool {
         switch value {
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
              0x0591...0x05C7, 0x064B...0x065F, 0x0670:

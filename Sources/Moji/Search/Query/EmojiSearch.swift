@@ -71,9 +71,9 @@ public struct EmojiSearch: Sendable {
         var found: [SearchMatcher.Found]
         if parsed.isBlank {
             guard options.blankQuery == .catalogOrder else { return [] }
-            found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: 18) }
+            found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: .blankQuery) }
             found.append(contentsOf: (index.catalogEntryCount..<index.entryCount).map {
-                SearchMatcher.Found(entry: Int32($0), key: 18)
+                SearchMatcher.Found(entry: Int32($0), key: .blankQuery)
             })
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
@@ -87,7 +87,7 @@ public struct EmojiSearch: Sendable {
         results.reserveCapacity(min(limit, ordered.count))
         for found in ordered {
             let entry = Int(found.entry)
-            let relevance = SearchMatcher.relevance(of: found.key)
+            let relevance = found.key.relevance
             let item = index.item(entry)
             switch (options.skinTones, item) {
             case (.preferred(let tone), .emoji(let emoji)):
@@ -127,13 +127,14 @@ public struct EmojiSearch: Sendable {
                 return SearchMatcher.relevanceOrder(found, limit: limit, entryCount: index.entryCount)
             }
             // Whole relevance groups, best first, until the limit is reached; each by usage.
-            let byGroup = Dictionary(grouping: found) { SearchMatcher.relevance(of: $0.key) }
+            let byGroup = Dictionary(grouping: found) { $0.key.relevance }
             var ordered: [SearchMatcher.Found] = []
             for relevance in SearchRelevance.allCases {
                 guard let group = byGroup[relevance], ordered.count < limit else { continue }
                 let scored = group.map { (item: $0, score: usage.usageScore(of: index.item(Int($0.entry)))) }
                 let sorted = scored.sorted {
-                    ($0.score, -Int($0.item.key), -Int($0.item.entry)) > ($1.score, -Int($1.item.key), -Int($1.item.entry))
+                    ($0.score, -Int($0.item.key.rawValue), -Int($0.item.entry))
+                        > ($1.score, -Int($1.item.key.rawValue), -Int($1.item.entry))
                 }
                 ordered.append(contentsOf: sorted.prefix(limit - ordered.count).map(\.item))
             }
@@ -160,5 +161,5 @@ extension EmojiCatalog {
 extension EmojiSearch {
     /// About how many bytes the index holds beyond the catalog it reads (words, postings,
     /// phrases, per-emoji filters), for measuring.
-    public var indexByteCount: Int { index.approximateByteCount }
+    package var indexByteCount: Int { index.approximateByteCount }
 }

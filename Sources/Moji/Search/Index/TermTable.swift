@@ -8,8 +8,8 @@ struct TermTable: Sendable {
     let starts: [UInt32]
     /// Where term `i`'s postings start in `postings`; `postingStarts[count]` is the end.
     let postingStarts: [UInt32]
-    /// Postings: an entry number shifted left by 8, or'ed with a field code.
-    let postings: [UInt32]
+    /// Each term's entries, with the field or kind of each.
+    let postings: [Posting]
 
     var count: Int { starts.count - 1 }
 

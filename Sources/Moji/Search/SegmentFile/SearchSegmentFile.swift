@@ -70,10 +70,10 @@ package enum SearchSegmentFile {
                 appendVarint(UInt32(postings.count), to: &output)
                 var previousEntry: Int32 = 0
                 for posting in postings {
-                    let entry = Int32(posting >> 8)
+                    let entry = Int32(posting.entry)
                     let difference = entry - previousEntry
                     appendVarint(UInt32(bitPattern: difference << 1 ^ difference >> 31), to: &output)
-                    output.append(UInt8(truncatingIfNeeded: posting))
+                    output.append(posting.field)
                     previousEntry = entry
                 }
             }
@@ -231,7 +231,7 @@ package enum SearchSegmentFile {
             guard ok, termBytes.count == byteCount else { return nil }
             var postingStarts = [UInt32](repeating: 0, count: count + 1)
             let postings = postingStarts.withUnsafeMutableBufferPointer { postingStarts in
-                [UInt32](unsafeUninitializedCapacity: postingCount) { postings, filled in
+                [Posting](unsafeUninitializedCapacity: postingCount) { postings, filled in
                     filled = 0
                     for index in 0..<count {
                         guard let termPostings = Self.varint(bytes, &position).map(Int.init),
@@ -250,7 +250,7 @@ package enum SearchSegmentFile {
                                 ok = false
                                 return
                             }
-                            postings[filled] = UInt32(entry) << 8 | UInt32(bytes[position])
+                            postings[filled] = Posting(entry: Int(entry), field: bytes[position])
                             position += 1
                             filled += 1
                         }

@@ -68,11 +68,10 @@ final class SearchIndex: Sendable {
     static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) throws(CatalogError) -> SearchSegment {
         // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
         let terms = try table.terms()
-        let builder = SearchSegmentBuilder()
+        var builder = SearchSegmentBuilder()
         for emoji in emojis {
             let index = emoji.index
-            // The name's bytes as the locale file holds them: no String per emoji.
-            table.withNameUTF8(at: index) { builder.addName(utf8: $0, entry: index) }
+            builder.addName(table.name(at: index), entry: index)
             // The stored field ('|' between keywords) folds in one pass: '|' separates words anyway.
             builder.addKeywords(field: terms.keywordFields[index] ?? table.keywordField(at: index), entry: index)
             for code in terms.shortcodes[index] ?? [] { builder.addShortcode(code, kind: .cldr, entry: index) }
@@ -82,29 +81,19 @@ final class SearchIndex: Sendable {
 
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
     static func universalSegment(_ emojis: [Emoji], catalog: EmojiCatalog) -> SearchSegment {
-        let builder = SearchSegmentBuilder()
+        var builder = SearchSegmentBuilder()
         // The shortcode tables, read once rather than through a lock per emoji and preset.
         let tables = catalog.storage.shortcodes
         let presets: [(codes: [Int: [String]], kind: SearchSegment.PhraseKind)] = [
             (tables.indexToCodes[.github] ?? [:], .github), (tables.indexToCodes[.slack] ?? [:], .slack),
             (tables.indexToCodes[.emojibase] ?? [:], .emojibase),
         ]
-        // An emoji's codes in earlier presets with their phrase terms: most GitHub codes are
-        // Slack's too, and folding one again would only repeat the same postings.
-        var earlier: [(code: String, phrase: Int?)] = []
         for emoji in emojis {
             let index = emoji.index
             builder.addExact(emoji.character, kind: .character, entry: index)
             for emoticon in tables.indexToEmoticons[index] ?? [] { builder.addExact(emoticon, kind: .emoticon, entry: index) }
-            earlier.removeAll(keepingCapacity: true)
             for preset in presets {
-                for code in preset.codes[index] ?? [] {
-                    if let repeated = earlier.first(where: { $0.code == code }) {
-                        if let phrase = repeated.phrase { builder.addPhrase(term: phrase, kind: preset.kind, entry: index) }
-                    } else {
-                        earlier.append((code, builder.addShortcode(code, kind: preset.kind, entry: index)))
-                    }
-                }
+                for code in preset.codes[index] ?? [] { builder.addShortcode(code, kind: preset.kind, entry: index) }
             }
         }
         return builder.build(localeRank: 0, source: .universal)
@@ -112,7 +101,7 @@ final class SearchIndex: Sendable {
 
     /// Custom emoji: code, name and keywords.
     static func customSegment(_ custom: [CustomEmoji], firstEntry: Int) -> SearchSegment {
-        let builder = SearchSegmentBuilder()
+        var builder = SearchSegmentBuilder()
         for (offset, emoji) in custom.enumerated() {
             let entry = firstEntry + offset
             builder.addShortcode(emoji.code, kind: .customCode, entry: entry)

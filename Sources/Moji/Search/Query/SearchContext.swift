@@ -49,7 +49,7 @@ final class SearchContext: Sendable {
         if raw == query.rawScalars { return true }
         if let key = query.shortcodeKey {
             var bytes: [UInt8] = [SearchSegment.rawKeyMarker]
-            SearchSegmentBuilder.append(raw, to: &bytes)
+            UTF8Codec.append(raw, to: &bytes)
             if bytes == key { return true }
         }
         return field == .name && TextFolding.words(text) == query.tokens.map(\.scalars)

@@ -1,0 +1,152 @@
+/// Folds and collects one source's strings (a locale's names, keywords and CLDR shortcodes; the
+/// locale-independent shortcodes, emoticons and characters; or custom emoji) into a
+/// ``SearchSegment``, folded by ``TextFolding`` exactly as queries are.
+///
+/// A locale's names and keywords repeat a few thousand words tens of thousands of times, so
+/// each distinct raw word (its UTF-8 bytes) is folded once and remembered.
+struct SearchSegmentBuilder {
+    private var words: TermTableBuilder
+    private var phrases: TermTableBuilder
+    /// The term in `words` of each raw word seen, or -1 when it folds to nothing.
+    private var rawWordTerms: [ByteString: Int32] = [:]
+    /// Terms of two scalars or more in scripts without spaces, also found inside words
+    /// (``SearchSegment/grams``).
+    private var unspacedTerms: [Int] = []
+    /// The terms of the last text added with ``addWords(of:field:entry:)``.
+    private var textTerms: [Int] = []
+    // Buffers reused from word to word.
+    private var rawWord = ByteString()
+    private var scalars: [UInt32] = []
+    private var key = ByteString()
+
+    /// A builder for about `expectedTerms` distinct words and as many phrases (a locale has
+    /// 4,000 to 7,000, a few hundred custom emoji far fewer).
+    init(expectedTerms: Int = 4096) {
+        words = TermTableBuilder(expectedTerms: expectedTerms)
+        phrases = TermTableBuilder(expectedTerms: expectedTerms)
+        rawWordTerms.reserveCapacity(2 * expectedTerms)
+    }
+
+    /// A name: its words, its whole folded text, and its words joined by spaces.
+    mutating func addName(_ name: String, entry: Int) {
+        addWords(of: name, field: .name, entry: entry)
+        addRawPhrase(name, kind: .nameRaw, entry: entry)
+        guard !textTerms.isEmpty else { return }
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(SearchSegment.wordsKeyMarker)
+        for (position, term) in textTerms.enumerated() {
+            if position > 0 { key.bytes.append(0x20) }
+            key.bytes.append(contentsOf: words.bytes(of: term))
+        }
+        phrases.add(key, posting: Posting(entry: entry, kind: .nameWords))
+    }
+
+    /// Keywords: their words.
+    mutating func addKeywords(_ keywords: [String], entry: Int) {
+        for keyword in keywords { addKeywords(field: keyword, entry: entry) }
+    }
+
+    /// A keyword field as stored ('|' between keywords, which separates words anyway): its words.
+    mutating func addKeywords(field: String, entry: Int) {
+        addWords(of: field, field: .keyword, entry: entry)
+    }
+
+    /// A shortcode (without colons): its words, and the whole code.
+    mutating func addShortcode(_ code: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        addWords(of: code, field: .shortcode, entry: entry)
+        addRawPhrase(code, kind: kind, entry: entry)
+    }
+
+    /// An emoticon or the emoji character: matched only whole (or, for emoticons, by prefix
+    /// when the query has no words).
+    mutating func addExact(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        addRawPhrase(text, kind: kind, entry: entry)
+    }
+
+    /// The segment, its tables sorted.
+    func build(localeRank: UInt8, source: SearchSegment.Source) -> SearchSegment {
+        let (wordTable, rank) = words.build()
+        // Every scalar after the first of each unspaced word, with the one after it (0 at the end).
+        var grams: [UInt64] = []
+        var scalars: [UInt32] = []
+        for term in unspacedTerms {
+            let position = rank[term]
+            UTF8Codec.decode(wordTable.term(at: position), into: &scalars)
+            for index in 1..<scalars.count {
+                let next = index + 1 < scalars.count ? UInt64(scalars[index + 1]) : 0
+                grams.append(UInt64(scalars[index]) << 43 | next << 22 | UInt64(position))
+            }
+        }
+        grams.sort()
+        return SearchSegment(words: wordTable, phrases: phrases.build().table, grams: grams,
+                             localeRank: localeRank, source: source)
+    }
+
+    // MARK: Words and phrases
+
+    /// Adds a posting for each word of `text` (``TextFolding/words(_:maximumScalars:)``), and
+    /// sets ``textTerms`` to their terms.
+    private mutating func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
+        textTerms.removeAll(keepingCapacity: true)
+        let posting = Posting(entry: entry, field: field)
+        var text = text
+        text.withUTF8 { utf8 in
+            guard let base = utf8.baseAddress else { return }
+            var wordStart: Int?
+            var index = 0
+            while index < utf8.count {
+                let (value, length) = UTF8Codec.scalar(at: index, in: base, count: utf8.count)
+                if Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false {
+                    if wordStart == nil { wordStart = index }
+                } else if let start = wordStart {
+                    addWord(utf8[start..<index], posting: posting)
+                    wordStart = nil
+                }
+                index += length
+            }
+            if let start = wordStart { addWord(utf8[start..<utf8.count], posting: posting) }
+        }
+    }
+
+    private mutating func addWord(_ raw: Slice<UnsafeBufferPointer<UInt8>>, posting: Posting) {
+        rawWord.bytes.removeAll(keepingCapacity: true)
+        rawWord.bytes.append(contentsOf: raw)
+        let term: Int32
+        if let known = rawWordTerms[rawWord] {
+            term = known
+        } else {
+            term = foldedTerm(of: UnsafeBufferPointer(rebasing: raw))
+            rawWordTerms[rawWord] = term
+        }
+        guard term >= 0 else { return }
+        words.add(term: Int(term), posting: posting)
+        textTerms.append(Int(term))
+    }
+
+    /// The term of a raw word once folded, added to ``words`` if new; -1 if it folds to nothing.
+    private mutating func foldedTerm(of raw: UnsafeBufferPointer<UInt8>) -> Int32 {
+        scalars.removeAll(keepingCapacity: true)
+        UTF8Codec.forEachScalar(in: raw) { value in
+            if let scalar = Unicode.Scalar(value) { TextFolding.append(scalar, to: &scalars) }
+        }
+        guard !scalars.isEmpty else { return -1 }
+        key.bytes.removeAll(keepingCapacity: true)
+        UTF8Codec.append(scalars, to: &key.bytes)
+        let (term, isNew) = words.intern(key)
+        if isNew, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) {
+            unspacedTerms.append(term)
+        }
+        return Int32(term)
+    }
+
+    /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``)
+    /// unless it folds to nothing.
+    private mutating func addRawPhrase(_ text: String, kind: SearchSegment.PhraseKind, entry: Int) {
+        TextFolding.rawKey(text, into: &scalars)
+        guard !scalars.isEmpty else { return }
+        key.bytes.removeAll(keepingCapacity: true)
+        key.bytes.append(SearchSegment.rawKeyMarker)
+        UTF8Codec.append(scalars, to: &key.bytes)
+        phrases.add(key, posting: Posting(entry: entry, kind: kind))
+    }
+}

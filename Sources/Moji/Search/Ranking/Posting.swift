@@ -1,0 +1,46 @@
+/// One posting of a term in a ``TermTable``: an entry that has the term, and where: a
+/// ``SearchSegment/WordField`` in a words table, a ``SearchSegment/PhraseKind`` in a phrases
+/// table. Packed in 32 bits, as segment files store it:
+///
+/// ```
+///  31                         8 7          0
+/// ┌────────────────────────────┬────────────┐
+/// │ entry                      │ field/kind │
+/// └────────────────────────────┴────────────┘
+/// ```
+struct Posting: RawRepresentable, Hashable, Sendable {
+    var rawValue: UInt32
+
+    @inline(__always)
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// A posting of `entry` with the field or kind code `field`.
+    @inline(__always)
+    init(entry: Int, field: UInt8) { rawValue = UInt32(truncatingIfNeeded: entry) << 8 | UInt32(field) }
+
+    /// A words table's posting: `entry` has the word in `field`.
+    init(entry: Int, field: SearchSegment.WordField) { self.init(entry: entry, field: field.rawValue) }
+
+    /// A phrases table's posting: `entry` has the phrase as a `kind`.
+    init(entry: Int, kind: SearchSegment.PhraseKind) { self.init(entry: entry, field: kind.rawValue) }
+
+    /// The entry: a catalog index, or a custom emoji's number after the catalog's entries.
+    @inline(__always)
+    var entry: Int { Int(rawValue >> 8) }
+
+    /// The field or kind code, the low byte.
+    @inline(__always)
+    var field: UInt8 { UInt8(truncatingIfNeeded: rawValue) }
+
+    /// A words table's field code (0, 1 or 2, ``SearchSegment/WordField``), as a shift-friendly
+    /// integer for the matcher's hot loop.
+    @inline(__always)
+    var wordFieldCode: UInt32 { rawValue & 0x3 }
+
+    /// Whether a words table's posting is of a name's word.
+    @inline(__always)
+    var isName: Bool { field == SearchSegment.WordField.name.rawValue }
+
+    /// A phrases table's kind; nil for a code this version does not know.
+    var phraseKind: SearchSegment.PhraseKind? { SearchSegment.PhraseKind(rawValue: field) }
+}

@@ -1,0 +1,77 @@
+extension SearchMatcher {
+    /// More than every key that matters to order: keys from here on share the last bucket.
+    private static let keyCount = 40
+
+    /// Entries in relevance order (key, then CLDR order), at most `limit`.
+    ///
+    /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
+    /// a small group by sorting, a large one (a one-letter query) by a bitmap, which gives CLDR
+    /// order in one pass.
+    static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
+        var ordered: [Found] = []
+        ordered.reserveCapacity(min(limit, found.count))
+        // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey` (small, so on
+        // the stack, like `cursor`).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: keyCount + 1) { starts in
+            starts.initialize(repeating: 0)
+            var lastKey = keyCount - 1
+            found.withUnsafeBufferPointer { found in
+                for item in found { starts[min(Int(item.key.rawValue), keyCount - 1) + 1] += 1 }
+                // The keys needed: up to the one that reaches the limit.
+                var total = 0
+                for key in 0..<keyCount {
+                    total += starts[key + 1]
+                    starts[key + 1] = total
+                    if total >= limit {
+                        lastKey = key
+                        break
+                    }
+                }
+            }
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: starts[lastKey + 1]) { byKey in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: lastKey + 1) { cursor in
+                    for key in 0...lastKey { cursor[key] = starts[key] }
+                    found.withUnsafeBufferPointer { found in
+                        for item in found {
+                            let key = min(Int(item.key.rawValue), keyCount - 1)
+                            guard key <= lastKey else { continue }
+                            byKey[cursor[key]] = item.entry
+                            cursor[key] += 1
+                        }
+                    }
+                }
+                var bitmap: [UInt64] = []
+                for key in 0...lastKey where starts[key + 1] > starts[key] {
+                    if ordered.count >= limit { break }
+                    var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
+                    let wanted = limit - ordered.count
+                    if bucket.count <= 64 {
+                        bucket.sort()
+                        let rank = RankKey(rawValue: UInt8(key))
+                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: rank)) }
+                    } else {
+                        // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                        if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                            for position in bitmap.indices { bitmap[position] = 0 }
+                        }
+                        bitmap.withUnsafeMutableBufferPointer { bitmap in
+                            for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                            var taken = 0
+                            scan: for (position, var word) in bitmap.enumerated() {
+                                while word != 0 {
+                                    let bit = word.trailingZeroBitCount
+                                    let entry = Int32(position << 6 | bit)
+                                    ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt8(key))))
+                                    taken += 1
+                                    if taken == wanted { break scan }
+                                    word &= word - 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return ordered
+    }
+}
