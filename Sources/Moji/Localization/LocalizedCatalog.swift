@@ -118,7 +118,7 @@ public final class LocalizedCatalog: Sendable {
 
     /// The keywords of a toned sequence that CLDR gives none: the base's and the tone names.
     public static func derivedKeywords(base: String, toneNames: [String]) -> String {
-        var keywords = base.isEmpty ? [] : base.split(separator: CatalogFormat.keywordSeparator).map(String.init)
+        var keywords = CatalogFormat.keywords(inField: base)
         for name in toneNames where !keywords.contains(name) { keywords.append(name) }
         return keywords.joined(separator: String(CatalogFormat.keywordSeparator))
     }
@@ -128,8 +128,7 @@ public final class LocalizedCatalog: Sendable {
 
     /// The CLDR keywords of `emoji`.
     public func keywords(of emoji: Emoji) -> [String] {
-        let field = keywordField(at: emoji.index)
-        return field.isEmpty ? [] : field.split(separator: CatalogFormat.keywordSeparator).map(String.init)
+        CatalogFormat.keywords(inField: keywordField(at: emoji.index))
     }
 
     /// The localized name of a group.
