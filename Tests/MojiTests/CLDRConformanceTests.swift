@@ -120,4 +120,25 @@ struct CLDRConformanceTests {
         #expect(compared > 450_000)
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
     }
+
+    @Test("a toned emoji whose base a locale does not name is named as in English")
+    func tonedNamesFollowEnglish() throws {
+        let english = try catalog.localized("en")
+        var mismatches: [String] = []
+        var compared = 0
+        let toned = catalog.allEntries.filter(\.hasSkinTones)
+        for locale in Self.locales.keys.sorted() where !Self.cldrChain(locale).contains("en") {
+            let localized = try catalog.localized(MojiLocale(locale))
+            for emoji in toned where Self.cldrName(of: emoji.neutral, in: locale) == nil {
+                guard Self.cldrName(of: emoji, in: locale) == nil else { continue }
+                compared += 1
+                let name = localized.name(of: emoji)
+                if name != english.name(of: emoji) { mismatches.append("\(locale) \(emoji): \(name)") }
+            }
+        }
+        #expect(compared > 100)
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(10))")
+        let blond = try #require(catalog.emoji(for: "👱🏻"))
+        #expect(try catalog.localized("ceb").name(of: blond) == "person: light skin tone, blond hair")
+    }
 }

@@ -92,8 +92,12 @@ public final class LocalizedCatalog: Sendable {
     func name(at index: Int) -> String {
         if let name = strings.name(at: index) { return name }
         if storage.tones.isNeutral(index) { return fallback?.name(at: index) ?? storage.characters[index] }
-        return Self.derivedName(base: name(at: storage.baseIndices[index]), toneNames: toneNames(at: index),
-                                separators: separators)
+        let base = storage.baseIndices[index]
+        // A base this locale does not name is English's, and so is its toned form: English's own
+        // entry or English's derivation ("person: light skin tone, blond hair"), never the English
+        // base with this locale's pattern ("person: blond hair: light skin tone").
+        if let fallback, !strings.hasName(at: base) { return fallback.name(at: index) }
+        return Self.derivedName(base: name(at: base), toneNames: toneNames(at: index), separators: separators)
     }
 
     /// Calls `body` with the UTF-8 bytes of ``name(at:)``: straight from the locale file when it
