@@ -4,7 +4,7 @@ import Moji
 
 /// Options every command that shows emoji takes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "Language for names and keywords, e.g. ja, pt-BR, zh-Hant (default: en).")
+    @Option(name: .long, help: "Language for names and keywords, e.g. ja, pt-BR, zh-Hant.")
     var locale: String = "en"
 
     @Flag(name: .long, help: "Print JSON instead of text.")

@@ -17,7 +17,7 @@ struct EmojiSummary: Encodable {
     var personCount: Int
     var toneVariants: [String]
 
-    init(_ emoji: Emoji, in localized: LocalizedCatalog, detailed: Bool) {
+    init(_ emoji: Emoji, in localized: LocalizedCatalog) {
         self.emoji = emoji.character
         hexcode = emoji.hexcode
         name = localized.name(of: emoji)
@@ -38,6 +38,6 @@ struct EmojiSummary: Encodable {
         emoticons = emoji.emoticons
         skinTones = emoji.skinTones.map(\.identifier)
         personCount = emoji.personCount
-        toneVariants = detailed ? emoji.skinToneVariants.map(\.character) : []
+        toneVariants = emoji.skinToneVariants.map(\.character)
     }
 }

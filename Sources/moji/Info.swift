@@ -25,7 +25,7 @@ struct Info: ParsableCommand {
                     message: "no emoji matches '\(emoji)'. Give the emoji itself, a :shortcode: or hex code points; `moji search` finds emoji by name.",
                     code: .notFound)
             }
-            let summary = EmojiSummary(found, in: localized, detailed: true)
+            let summary = EmojiSummary(found, in: localized)
             if options.json { return try printJSON(summary) }
             print("\(summary.emoji)  \(summary.name)")
             print("  code points  \(summary.hexcode)")

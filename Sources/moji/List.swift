@@ -48,7 +48,7 @@ struct List: ParsableCommand {
                 let version = try EmojiVersionArgument.parse(maxVersion)
                 emojis = emojis.filter { $0.version <= version }
             }
-            if options.json { return try printJSON(emojis.map { EmojiSummary($0, in: localized, detailed: false) }) }
+            if options.json { return try printJSON(emojis.map { EmojiSummary($0, in: localized) }) }
             for emoji in emojis { print("\(emoji.character)\t\(localized.name(of: emoji))") }
         }
     }

@@ -20,7 +20,7 @@ struct Pick: ParsableCommand {
             """
     )
 
-    @Option(help: "Language for names, keywords and titles, e.g. ja, pt-BR, zh-Hant (default: en).")
+    @Option(help: "Language for names, keywords and titles, e.g. ja, pt-BR, zh-Hant.")
     var locale: String = "en"
 
     @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")

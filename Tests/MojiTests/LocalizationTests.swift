@@ -56,6 +56,26 @@ struct LocalizationTests {
         #expect(ja.name(of: wave) == derived)
     }
 
+    @Test("a keyword that starts with a joiner or a combining mark stays apart from the one before")
+    func keywordsStartingWithMarks() throws {
+        // "|" and the mark after it form one grapheme cluster; the split is by scalar.
+        #expect(CatalogFormat.keywords(inField: "a|\u{301}b|\u{200D}c||") == ["a", "\u{301}b", "\u{200D}c"])
+        let cases: [(locale: String, emoji: String, before: String, keyword: String)] = [
+            ("fa", "🏘️", "خانه", "\u{200C}خانه\u{200C}ها"),
+            ("ne", "💸", "बिल", "ैंकनोट"),
+            ("or", "💵", "ବ୍ୟାଙ୍କନୋଟ୍\u{200C}", "\u{200D}ମୁଦ୍ରା"),
+            ("or", "🌆", "ଭୂଭାଗର ଦୃଶ୍ୟ", "\u{200D}ସନ୍ଧ୍ୟା"),
+        ]
+        for (locale, character, before, keyword) in cases {
+            let emoji = try #require(catalog.emoji(for: character))
+            // Compared scalar by scalar: String equality would not tell a fused keyword apart.
+            let keywords = emoji.keywords(in: MojiLocale(locale)).map { Array($0.unicodeScalars) }
+            #expect(keywords.contains(Array(keyword.unicodeScalars)), "\(locale) \(character)")
+            #expect(keywords.contains(Array(before.unicodeScalars)), "\(locale) \(character)")
+            #expect(!keywords.contains { $0.contains("|") }, "\(locale) \(character)")
+        }
+    }
+
     @Test("group names come from emojibase, else CLDR labels, else English")
     func groupNames() throws {
         let flags = try #require(catalog.group("flags"))

@@ -41,6 +41,49 @@ struct ShortcodeTests {
         }
     }
 
+    @Test("a _toneN shortcode is the toned form of what its base code names, under the same presets")
+    func toneCodesFollowTheirBase() throws {
+        var emojifier = Emojifier()
+        for base in ["point_up", "point_up_2"] {
+            let neutral = try #require(catalog.emoji(forShortcode: base))
+            for tone in SkinTone.allCases {
+                let code = ":\(base)_tone\(tone.rawValue):"
+                let expected = try #require(neutral.withSkinTone(tone))
+                #expect(catalog.emoji(forShortcode: code) == expected, "\(code)")
+                #expect(emojifier.emojify(code) == expected.character, "\(code)")
+            }
+        }
+        #expect(catalog.emoji(forShortcode: ":point_up:")?.character == "☝️")
+        #expect(catalog.emoji(forShortcode: ":point_up_tone1:")?.character == "☝🏻")
+        #expect(catalog.emoji(forShortcode: ":point_up_2_tone5:")?.character == "👆🏿")
+        // Within emojibase alone, its own point_up (👆) leads.
+        #expect(catalog.emoji(forShortcode: ":point_up_tone1:", presets: [.emojibase])?.character == "👆🏻")
+        // A base without toned forms (GitHub's kiss is 💋) leaves the code its own emoji.
+        #expect(catalog.emoji(forShortcode: ":kiss_tone1:")?.character == "💏🏻")
+        // Codes registered by the host still win.
+        emojifier.register("point_up_tone1", as: "👆🏻")
+        #expect(emojifier.emojify(":point_up_tone1:") == "👆🏻")
+    }
+
+    @Test("every _toneN code of every preset follows its base code under all presets")
+    func everyToneCodeFollowsItsBase() throws {
+        let emojifier = Emojifier()
+        var checked = 0
+        for preset in ShortcodePreset.allCases {
+            for (code, _) in catalog.shortcodes(preset) {
+                guard let range = code.range(of: "_tone", options: .backwards),
+                      code[range.upperBound...].count == 1,
+                      let tone = SkinTone(identifier: String(code[range.upperBound...])),
+                      let base = catalog.emoji(forShortcode: String(code[..<range.lowerBound])),
+                      let toned = base.withSkinTone(tone) else { continue }
+                checked += 1
+                #expect(catalog.emoji(forShortcode: code) == toned, ":\(code):")
+                #expect(emojifier.replacement(for: code) == toned.character, ":\(code):")
+            }
+        }
+        #expect(checked > 1000)
+    }
+
     @Test("every emoticon round-trips")
     func emoticons() {
         #expect(catalog.emoticons.count > 40)

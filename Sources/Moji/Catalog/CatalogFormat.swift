@@ -39,4 +39,12 @@ package enum CatalogFormat {
     }
     /// The separator of keywords within a field.
     package static let keywordSeparator: Character = "|"
+
+    /// The keywords of a stored field, split at each `|` scalar. Splitting the `String` by
+    /// `Character` would fuse two keywords wherever the second starts with a mark that joins the
+    /// `|` into one grapheme cluster (U+200C, U+200D, a combining mark), as some Persian, Nepali
+    /// and Odia keywords do.
+    package static func keywords(inField field: String) -> [String] {
+        field.unicodeScalars.split(separator: "|").map(String.init)
+    }
 }

@@ -111,15 +111,18 @@ public struct EmojiCatalog: Sendable {
 
     /// The emoji for a shortcode, with or without colons, trying `presets` in order.
     /// `.cldr` means English CLDR shortcodes here; see ``LocalizedCatalog/emoji(forShortcode:)``.
+    /// A `_toneN` code is the toned form of what its base code names (`point_up_tone1` → ☝🏻).
     public func emoji(forShortcode shortcode: String, presets: [ShortcodePreset] = ShortcodePreset.allCases) -> Emoji? {
-        let code = ShortcodePreset.bare(shortcode)
-        for preset in presets {
-            let index = preset == .cldr
-                ? storage.english.emoji(forShortcode: code)?.index
-                : storage.shortcodes.index(forCode: code, in: preset)
-            if let index { return Emoji(storage: storage, index: index) }
+        let index = ShortcodeToneSuffix.resolve(ShortcodePreset.bare(shortcode), in: storage) { code in
+            for preset in presets {
+                let index = preset == .cldr
+                    ? storage.english.emoji(forShortcode: code)?.index
+                    : storage.shortcodes.index(forCode: code, in: preset)
+                if let index { return index }
+            }
+            return nil
         }
-        return nil
+        return index.map { Emoji(storage: storage, index: $0) }
     }
 
     /// The emoji for an emoticon such as `:)` or `<3`.

@@ -36,6 +36,9 @@ struct LocaleNames: Sendable {
         }
     }
 
+    /// Whether a file read names the emoji at `index`.
+    func hasName(at index: Int) -> Bool { nameBuffers[index] >= 0 }
+
     /// Calls `body` with the UTF-8 bytes of the name of the emoji at `index` where the file
     /// holds them, if a file read gives one: ``name(at:)`` without making a `String`.
     func withNameUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {

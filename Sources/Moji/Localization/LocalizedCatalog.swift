@@ -92,8 +92,12 @@ public final class LocalizedCatalog: Sendable {
     func name(at index: Int) -> String {
         if let name = strings.name(at: index) { return name }
         if storage.tones.isNeutral(index) { return fallback?.name(at: index) ?? storage.characters[index] }
-        return Self.derivedName(base: name(at: storage.baseIndices[index]), toneNames: toneNames(at: index),
-                                separators: separators)
+        let base = storage.baseIndices[index]
+        // A base this locale does not name is English's, and so is its toned form: English's own
+        // entry or English's derivation ("person: light skin tone, blond hair"), never the English
+        // base with this locale's pattern ("person: blond hair: light skin tone").
+        if let fallback, !strings.hasName(at: base) { return fallback.name(at: index) }
+        return Self.derivedName(base: name(at: base), toneNames: toneNames(at: index), separators: separators)
     }
 
     /// Calls `body` with the UTF-8 bytes of ``name(at:)``: straight from the locale file when it
@@ -119,7 +123,7 @@ public final class LocalizedCatalog: Sendable {
 
     /// The keywords of a toned sequence that CLDR gives none: the base's and the tone names.
     package static func derivedKeywords(base: String, toneNames: [String]) -> String {
-        var keywords = base.isEmpty ? [] : base.split(separator: CatalogFormat.keywordSeparator).map(String.init)
+        var keywords = CatalogFormat.keywords(inField: base)
         for name in toneNames where !keywords.contains(name) { keywords.append(name) }
         return keywords.joined(separator: String(CatalogFormat.keywordSeparator))
     }
@@ -129,8 +133,7 @@ public final class LocalizedCatalog: Sendable {
 
     /// The CLDR keywords of `emoji`.
     public func keywords(of emoji: Emoji) -> [String] {
-        let field = keywordField(at: emoji.index)
-        return field.isEmpty ? [] : field.split(separator: CatalogFormat.keywordSeparator).map(String.init)
+        CatalogFormat.keywords(inField: keywordField(at: emoji.index))
     }
 
     /// The localized name of a group.

@@ -8,6 +8,8 @@
 ///
 /// The table lists the first release of each OS that shipped a new Emoji version. Replace or
 /// extend it with ``init(name:releases:)`` when Apple ships releases newer than this package.
+/// Where one release shipped two Emoji versions, it lists the newer: iOS 13.2, macOS 10.15.1,
+/// watchOS 6.1 and tvOS 13.2 brought Emoji 12.0 and 12.1 together.
 public struct ApplePlatform: Sendable, Hashable {
     /// The OS name, e.g. `iOS`.
     public let name: String
@@ -32,22 +34,22 @@ public struct ApplePlatform: Sendable, Hashable {
 
     /// iOS and iPadOS.
     public static let iOS = ApplePlatform(name: "iOS", releases: [
-        "9.1": "1.0", "10.2": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.0", "14.2": "13.0",
+        "9.1": "1.0", "10.2": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0",
         "14.5": "13.1", "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
     ])
     /// macOS.
     public static let macOS = ApplePlatform(name: "macOS", releases: [
-        "10.11.1": "1.0", "10.12.2": "4.0", "10.13.1": "5.0", "10.14.1": "11.0", "10.15.1": "12.0", "11.0.1": "13.0",
+        "10.11.1": "1.0", "10.12.2": "4.0", "10.13.1": "5.0", "10.14.1": "11.0", "10.15.1": "12.1", "11.0.1": "13.0",
         "11.3": "13.1", "12.3": "14.0", "13.3": "15.0", "14.4": "15.1", "15.4": "16.0", "26.4": "17.0",
     ])
     /// watchOS.
     public static let watchOS = ApplePlatform(name: "watchOS", releases: [
-        "2.1": "1.0", "3.1.1": "4.0", "4.1": "5.0", "5.1.1": "11.0", "6.1": "12.0", "7.1": "13.0", "7.4": "13.1",
+        "2.1": "1.0", "3.1.1": "4.0", "4.1": "5.0", "5.1.1": "11.0", "6.1": "12.1", "7.1": "13.0", "7.4": "13.1",
         "8.5": "14.0", "9.4": "15.0", "10.4": "15.1", "11.4": "16.0", "26.4": "17.0",
     ])
     /// tvOS.
     public static let tvOS = ApplePlatform(name: "tvOS", releases: [
-        "9.1": "1.0", "10.1": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.0", "14.2": "13.0", "14.5": "13.1",
+        "9.1": "1.0", "10.1": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0", "14.5": "13.1",
         "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
     ])
     /// visionOS.

@@ -31,6 +31,7 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                 locale: MojiLocale = .english, convertsEmoticons: Bool = false) {
         storage = catalog.storage
         self.convertsEmoticons = convertsEmoticons
+        var tonedCodes: [String] = []
         for preset in presets {
             if preset == .cldr {
                 let localized = storage.localizedOrEnglish(locale)
@@ -38,6 +39,7 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                 for index in shortcodes.keys.sorted() {
                     for code in shortcodes[index]! where code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
+                        if ShortcodeToneSuffix.split(code) != nil { tonedCodes.append(code) }
                     }
                 }
             } else {
@@ -45,9 +47,17 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                 for (index, list) in (table.indexToCodes[preset] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     for code in list where table.index(forCode: code, in: preset) == index && code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
+                        if ShortcodeToneSuffix.split(code) != nil { tonedCodes.append(code) }
                     }
                 }
             }
+        }
+        // A `_toneN` code follows its base code as the presets resolve it, like the catalog's lookup.
+        let resolved = tonedCodes.map { code in
+            ShortcodeToneSuffix.resolve(code, in: storage) { codes.value(for: $0).map(Int.init) }
+        }
+        for (code, index) in zip(tonedCodes, resolved) {
+            if let index { codes.insert(Array(code.utf8), value: Int32(index), replacing: true) }
         }
         for (emoticon, emoji) in catalog.emoticons { emoticons.insert(Array(emoticon.utf8), value: Int32(emoji.index)) }
     }

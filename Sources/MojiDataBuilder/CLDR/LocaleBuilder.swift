@@ -99,8 +99,9 @@ struct LocaleBuilder {
     }
 
     /// Our files separate fields with tabs and keywords with `|`; CLDR strings must not hold them.
+    /// Checked by scalar: a `|` or newline can hide in a grapheme cluster with the mark after it.
     private func check(_ text: String, in url: URL) throws(BuildError) {
-        if text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == CatalogFormat.keywordSeparator }) {
+        if text.unicodeScalars.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "|" }) {
             throw .malformedInput(path: url.path, line: 0, reason: "'\(text)' contains a tab, newline or '|'")
         }
     }

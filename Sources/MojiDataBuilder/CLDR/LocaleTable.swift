@@ -85,9 +85,11 @@ struct LocaleTable: Equatable {
                 table.names[index] = nil
             }
             if let keywords = self.keywords[index], let baseKeywords = self.keywords[base], parentExplicit?.keywords[index] == nil {
-                let derived = LocalizedCatalog.derivedKeywords(
-                    base: baseKeywords.joined(separator: String(CatalogFormat.keywordSeparator)), toneNames: names)
-                if Set(derived.split(separator: CatalogFormat.keywordSeparator).map(String.init)) == Set(keywords) {
+                let derived = CatalogFormat.keywords(inField: LocalizedCatalog.derivedKeywords(
+                    base: baseKeywords.joined(separator: String(CatalogFormat.keywordSeparator)), toneNames: names))
+                // Equal sets are not enough where CLDR repeats a base keyword (az 🧔‍♂️ has "kişi"
+                // twice): the derived list would keep the repeat its toned forms lack.
+                if derived.count == keywords.count && Set(derived) == Set(keywords) {
                     table.keywords[index] = nil
                 }
             }

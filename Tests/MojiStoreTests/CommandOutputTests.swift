@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// What the built `moji` prints, run as a child process.
+@Suite("moji's output")
+struct CommandOutputTests {
+    struct Summary: Decodable {
+        var emoji: String
+        var toneVariants: [String]
+    }
+
+    @Test("list --json gives each emoji's tone forms, as info --json does")
+    func listGivesToneVariants() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        let list = try moji.run(["list", "--subgroup", "hand-fingers-open", "--json"])
+        #expect(list.status == 0, "\(list.errors)")
+        let listed = try JSONDecoder().decode([Summary].self, from: Data(list.output.utf8))
+        let wave = try #require(listed.first { $0.emoji == "👋" })
+        #expect(wave.toneVariants == ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"])
+        for summary in listed {
+            let info = try moji.run(["info", summary.emoji, "--json"])
+            #expect(info.status == 0, "\(info.errors)")
+            let detailed = try JSONDecoder().decode(Summary.self, from: Data(info.output.utf8))
+            #expect(detailed.toneVariants == summary.toneVariants, "\(summary.emoji)")
+        }
+    }
+
+    @Test("--locale's help names its default once", arguments: ["search", "list", "info", "pick"])
+    func localeDefaultOnce(command: String) throws {
+        let directory = try TemporaryDirectory()
+        let help = try MojiProcess(home: directory.url).run([command, "--help"])
+        #expect(help.status == 0)
+        // The help wraps lines; read it as one line of words.
+        let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let options = try #require(text.range(of: "OPTIONS:"))
+        let locale = try #require(text.range(of: "--locale <locale>", range: options.upperBound..<text.endIndex))
+        let rest = text[locale.upperBound...]
+        let option = rest.range(of: " --").map { rest[..<$0.lowerBound] } ?? rest
+        #expect(option.components(separatedBy: "(default: en)").count - 1 == 1, "\(option)")
+    }
+}
