@@ -77,6 +77,8 @@ let package = Package(
             dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "MojiTerminal", "MojiStore", "Moji"]),
+        // Runs every swift block of README.md and checks that none is missing (ReadmeDriftTests).
+        .testTarget(name: "ReadmeTests", dependencies: ["Moji", "MojiStore", "MojiPicker"]),
     ],
     swiftLanguageModes: [.v6]
 )
