@@ -9,7 +9,8 @@ import Testing
 struct PickerExampleTests {
     @Test("typing selects the first result, and enter picks it and records it in the store")
     func picker() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-readme-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("moji-readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try EmojiStore(url: directory.appendingPathComponent("moji.sqlite"))
         let partyPopper = SearchItem.emoji(EmojiCatalog.shared.emoji(for: "🎉")!)

@@ -7,7 +7,8 @@ import Testing
 struct ReadmeDriftTests {
     /// This test folder and the README beside the package.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
+    static let readme = folder.deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("README.md")
 
     /// One ```swift block: where it starts in the README and its lines.
     struct Block {
@@ -73,7 +74,8 @@ struct ReadmeDriftTests {
             }
             Issue.record("""
                 README.md swift block \(number + 1) (line \(block.line)) is not in the README tests: \
-                its line "\(lines[counts[best]])" does not follow the earlier ones in Tests/ReadmeTests/\(files[best]). \
+                its line "\(lines[counts[best]])" does not follow the earlier ones in \
+                Tests/ReadmeTests/\(files[best]). \
                 Update that test with the README's lines (in order, verbatim but for indentation), \
                 or the README.
                 """)
