@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -93,6 +94,8 @@ let package = Package(
             dependencies: ["MojiTerminal", "MojiPicker", "Moji"],
             exclude: ["Snapshots"]
         ),
+        // Runs every swift block of README.md and checks that none is missing (ReadmeDriftTests).
+        .testTarget(name: "ReadmeTests", dependencies: ["Moji", "MojiStore", "MojiPicker", "MojiStorePicker"]),
     ],
     swiftLanguageModes: [.v6]
 )

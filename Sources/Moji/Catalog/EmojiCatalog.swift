@@ -12,6 +12,53 @@ import Foundation
 ///
 /// The core loads on first use; each locale's strings load the first time they are asked for.
 /// Every method is safe to call from any thread.
+///
+/// ## Topics
+///
+/// ### Opening a catalog
+///
+/// - ``shared``
+/// - ``init(directory:)``
+/// - ``bundledDirectory``
+/// - ``unicodeVersion``
+///
+/// ### Finding one emoji
+///
+/// - ``emoji(for:)``
+/// - ``emoji(matching:)``
+/// - ``emoji(forHexcode:)``
+/// - ``emoji(forShortcode:presets:)``
+/// - ``emoji(forEmoticon:)``
+///
+/// ### Listing emoji
+///
+/// - ``emojis``
+/// - ``neutralEmojis``
+/// - ``components``
+/// - ``allEntries``
+/// - ``emojis(upTo:includingSkinTones:)``
+/// - ``emojis(in:includingSkinTones:)-(EmojiGroup,_)``
+/// - ``emojis(in:includingSkinTones:)-(EmojiSubgroup,_)``
+///
+/// ### Groups and subgroups
+///
+/// - ``groups``
+/// - ``subgroups``
+/// - ``group(_:)``
+/// - ``subgroup(_:)``
+/// - ``subgroups(in:)``
+///
+/// ### Shortcodes and emoticons
+///
+/// - ``shortcodes(_:)``
+/// - ``emoticons``
+///
+/// ### Locales
+///
+/// - ``availableLocales``
+/// - ``locale(for:)``
+/// - ``localized(_:)``
+/// - ``search(in:)``
 public struct EmojiCatalog: Sendable {
     let storage: CatalogStorage
 

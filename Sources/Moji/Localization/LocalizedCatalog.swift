@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let japanese = try EmojiCatalog.shared.localized("ja")
 /// japanese.name(of: thumbsUp)        // "サムズアップ"
-/// japanese.name(of: thumbsUp.group)  // "人々と体"
+/// japanese.name(of: thumbsUp.group)  // "人体"
 /// ```
 public final class LocalizedCatalog: Sendable {
     /// The locale these strings are in (the best available for what was asked).

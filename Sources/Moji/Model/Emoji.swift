@@ -8,6 +8,41 @@
 /// pair.withSkinTones([.light, .dark])       // 🧑🏻‍🤝‍🧑🏿
 /// pair.name(in: "ja")                       // "手をつなぐ2人"
 /// ```
+///
+/// ## Topics
+///
+/// ### The sequence
+///
+/// - ``character``
+/// - ``codePoints``
+/// - ``hexcode``
+/// - ``index``
+/// - ``isComponent``
+/// - ``qualification``
+///
+/// ### Where it belongs
+///
+/// - ``group``
+/// - ``subgroup``
+/// - ``version``
+///
+/// ### Names and codes
+///
+/// - ``name(in:)``
+/// - ``keywords(in:)``
+/// - ``shortcodes(_:)``
+/// - ``emoticons``
+///
+/// ### Skin tones
+///
+/// - ``supportsSkinTones``
+/// - ``personCount``
+/// - ``skinTones``
+/// - ``hasSkinTones``
+/// - ``neutral``
+/// - ``skinToneVariants``
+/// - ``withSkinTones(_:)``
+/// - ``withSkinTone(_:)``
 public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
     let storage: CatalogStorage
     /// The position in CLDR order (emoji-test.txt order) within the catalog, from 0.
@@ -86,7 +121,7 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
         return storage.shortcodes.codes(of: index, in: preset)
     }
 
-    /// The emoticons that stand for this emoji (🙂 → `[":)", ":-)"]`).
+    /// The emoticons that stand for this emoji (🙂 → `[":)"]`).
     public var emoticons: [String] { storage.shortcodes.emoticons(of: index) }
 
     public var id: Int { index }

@@ -10,7 +10,7 @@
 /// Unknown codes stay as they are. A Slack skin-tone suffix (`:wave::skin-tone-4:`) gives the
 /// toned emoji when Unicode has it. Emoticons (`:)` → 🙂) convert only when asked, only as words
 /// of their own (so never inside a URL such as `http://x/:)`) and never inside Markdown code
-/// (`` `:)` ``, and fenced blocks; an inline span ends at the end of its line).
+/// (code spans between backticks, which end at the end of their line, and fenced blocks).
 public struct Emojifier: Sendable, UTF8StreamFilter {
     private let storage: CatalogStorage
     private var codes = ByteKeyTable()

@@ -21,7 +21,7 @@ public struct PickerConfiguration: Sendable {
     public var customEmojiSets: [CustomEmojiSet]
     /// Whether cells can be selected: not at all, one, or several.
     public var selectionMode: PickerSelectionMode
-    /// The order of search results; ``SearchRanking/usage`` ranks by the history's scores
+    /// The order of search results; ``/Moji/SearchRanking/usage`` ranks by the history's scores
     /// within each relevance group.
     public var searchRanking: SearchRanking
     /// The most search results shown.

@@ -26,12 +26,45 @@ import Moji
 /// itself with ``setSnapshot(_:)``. Tones chosen in the popover show at once.
 ///
 /// ## Topics
-/// - Content: ``sections``, ``layout``, ``item(at:)``, ``accessibilityLabel(of:)``, ``preview``
-/// - Query: ``query``, ``setQuery(_:)``
-/// - Grid: ``setColumns(_:)``, ``pageRows``
-/// - Selection: ``selection``, ``selectedItem``, ``selectedItems``, ``select(_:)``, ``showSection(_:)``
-/// - Commands: ``handle(_:)``, ``pick(at:)``, ``popover``
-/// - History: ``snapshot``, ``reloadHistory()``, ``setSnapshot(_:)``, ``historyError``
+///
+/// ### Content
+///
+/// - ``sections``
+/// - ``layout``
+/// - ``item(at:)``
+/// - ``accessibilityLabel(of:)``
+/// - ``preview``
+///
+/// ### Query
+///
+/// - ``query``
+/// - ``setQuery(_:)``
+///
+/// ### Grid
+///
+/// - ``setColumns(_:)``
+/// - ``pageRows``
+///
+/// ### Selection
+///
+/// - ``selection``
+/// - ``selectedItem``
+/// - ``selectedItems``
+/// - ``select(_:)``
+/// - ``showSection(_:)``
+///
+/// ### Commands
+///
+/// - ``handle(_:)``
+/// - ``pick(at:)``
+/// - ``popover``
+///
+/// ### History
+///
+/// - ``snapshot``
+/// - ``reloadHistory()``
+/// - ``setSnapshot(_:)``
+/// - ``historyError``
 public struct EmojiPicker: Sendable {
     /// The catalog shown.
     public let catalog: EmojiCatalog
@@ -75,7 +108,7 @@ public struct EmojiPicker: Sendable {
     /// A picker of `catalog` showing the lists of `history`, read once now (none: no lists), laid
     /// out in `columns` columns.
     ///
-    /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
+    /// - Throws: ``/Moji/CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
     public init(catalog: EmojiCatalog = .shared, configuration: PickerConfiguration = PickerConfiguration(),
                 history: (any PickerHistory)? = nil, columns: Int = 8) throws(CatalogError) {
         self.catalog = catalog

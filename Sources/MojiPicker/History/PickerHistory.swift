@@ -18,8 +18,14 @@ import Moji
 /// ```
 ///
 /// ## Topics
-/// - Reading: ``pickerSnapshot()``
-/// - Writing: ``record(_:)``
+///
+/// ### Reading
+///
+/// - ``pickerSnapshot()``
+///
+/// ### Writing
+///
+/// - ``record(_:)``
 public protocol PickerHistory: Sendable {
     /// Everything the picker shows from the history, read in one go, so drawing never waits on
     /// storage.
@@ -44,7 +50,7 @@ public struct PickerHistorySnapshot: Sendable {
     public var skinTones: [Emoji: [SkinTone]]
     /// The tone for emoji without a preference of their own; nil for neutral.
     public var defaultSkinTone: SkinTone?
-    /// Usage scores (neutral emoji or `:code:`, see ``UsageScores/key(of:)``), for ranking results.
+    /// Usage scores (neutral emoji or `:code:`, see ``/Moji/UsageScores/key(of:)``), for ranking results.
     public var usage: UsageScores
 
     /// A snapshot of these lists, preferences and scores; empty by default.

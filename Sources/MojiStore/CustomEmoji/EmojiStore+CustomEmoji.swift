@@ -9,7 +9,7 @@ extension EmojiStore {
     }
 
     /// Adds or, with `replacing`, overwrites the custom emoji with the same code (in any case).
-    /// One without ``CustomEmoji/addedAt`` is stamped with the current date.
+    /// One without ``/Moji/CustomEmoji/addedAt`` is stamped with the current date.
     public func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
         guard CustomEmoji.isValidCode(emoji.code) else { throw .invalidCustomCode(emoji.code) }
         try write([.customEmoji]) { db in

@@ -15,14 +15,63 @@ import Moji
 /// ```
 ///
 /// ## Topics
-/// - Usage: ``recordUse(of:)-(Emoji)``, ``frequent()``, ``recent(limit:)``, ``mostUsed(limit:)``,
-///   ``score(for:)``, ``usageScores()``, ``clearAll()``, ``clearScore(for:)``
-/// - Pinned: ``pinned()``, ``pin(_:at:)``, ``unpin(_:)``, ``movePinned(_:to:)``
-/// - Collections: ``collections()``, ``createCollection(named:)``, ``add(_:toCollection:at:)``, …
-/// - Skin tones: ``setPreferredSkinTones(_:for:)``, ``defaultSkinTone()``, ``resolved(_:)``
-/// - Custom emoji: ``addCustomEmoji(_:)``, ``customEmoji(code:)``, ``customEmojis()``
-/// - Changes: ``changes(in:pollingInterval:)``
-/// - Maintenance: ``check(at:)``, ``repair(at:configuration:)``, ``export()``, ``importData(_:)``
+///
+/// ### Recording and reading usage
+///
+/// - ``recordUse(of:)-(Emoji)``
+/// - ``frequent()``
+/// - ``recent(limit:)``
+/// - ``mostUsed(limit:)``
+/// - ``score(for:)``
+/// - ``usageScores()``
+/// - ``clearAll()``
+/// - ``clearScore(for:)``
+///
+/// ### Pinned emoji
+///
+/// - ``pinned()``
+/// - ``pin(_:at:)``
+/// - ``unpin(_:)``
+/// - ``movePinned(_:to:)``
+///
+/// ### Collections
+///
+/// - ``collections()``
+/// - ``collection(named:)``
+/// - ``createCollection(named:)``
+/// - ``deleteCollection(named:)``
+/// - ``renameCollection(_:to:)``
+/// - ``add(_:toCollection:at:)``
+/// - ``remove(_:fromCollection:)``
+/// - ``move(_:inCollection:to:)``
+///
+/// ### Skin tones
+///
+/// - ``setPreferredSkinTones(_:for:)``
+/// - ``preferredSkinTones(for:)``
+/// - ``skinTonePreferences()``
+/// - ``setDefaultSkinTone(_:)``
+/// - ``defaultSkinTone()``
+/// - ``resolved(_:)``
+///
+/// ### Custom emoji
+///
+/// - ``addCustomEmoji(_:)``
+/// - ``saveCustomEmoji(_:replacing:)``
+/// - ``customEmoji(code:)``
+/// - ``customEmojis()``
+/// - ``removeCustomEmoji(code:)``
+///
+/// ### Changes
+///
+/// - ``changes(in:pollingInterval:)``
+///
+/// ### Maintenance
+///
+/// - ``check(at:)``
+/// - ``repair(at:configuration:)``
+/// - ``export()``
+/// - ``importData(_:)``
 public final class EmojiStore: Sendable {
     /// The database file.
     public let url: URL

@@ -104,7 +104,7 @@ extension EmojiStore {
     }
 
     /// A snapshot of every score, keyed by ``StoreItem/key`` (neutral emoji or `:code:`), for
-    /// ranking many emoji at once: pass it as ``Moji/SearchOptions/usage``.
+    /// ranking many emoji at once: pass it as ``/Moji/SearchOptions/usage``.
     ///
     /// ```swift
     /// let options = SearchOptions(ranking: .usage, usage: try store.usageScores())

@@ -1,7 +1,7 @@
 import Moji
 import MojiPicker
 
-/// Draws an ``MojiPicker/EmojiPicker`` on a terminal of any size (80×24 up): a search field,
+/// Draws an ``/MojiPicker/EmojiPicker`` on a terminal of any size (80×24 up): a search field,
 /// a row of group tabs, the grid with section titles, a preview line and a help line, with
 /// the skin-tone popover drawn over the grid.
 ///

@@ -8,7 +8,7 @@
 /// ```swift
 /// let search = try EmojiSearch(locale: "ja")            // Japanese, then English
 /// search.results(for: "thu u").first?.item.text           // "👍"
-/// search.results(for: "いぬ", options: .init(limit: 5))   // 🐶 🐕 🦮 🐕‍🦺 🐩
+/// search.results(for: "ねこ", options: .init(limit: 5))   // 🐈 🐱 🐈‍⬛
 /// search.results(for: "pizaa").first?.relevance           // .typo
 /// ```
 ///

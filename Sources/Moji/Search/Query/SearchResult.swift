@@ -54,7 +54,7 @@ public enum SearchItem: Sendable, Hashable {
 public enum SearchRelevance: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// The query is the emoji, an emoticon, a shortcode or the whole name.
     case exact
-    /// Every word of the query is a whole word of the name (the last may be a prefix of one).
+    /// Every word of the query is a whole word of the name.
     case nameWord
     /// Every word of the query starts a word of the name.
     case namePrefix

@@ -1,0 +1,60 @@
+import Foundation
+import Moji
+import MojiStore
+import Testing
+
+/// README, "The store": the block verbatim, against a database in a temporary `MOJI_HOME`.
+@Suite("README: the store")
+struct StoreExampleTests {
+    @Test("the store example records a use, ranks it first, pins, keeps tones per person and reports the change")
+    func store() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Only this test opens a store at the default location, so setting the variable for the
+        // whole test process touches no other test.
+        setenv("MOJI_HOME", home.path, 1)
+        let catalog = EmojiCatalog.shared
+
+        let store = try EmojiStore()                        // $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/
+        #expect(store.url.path == home.appendingPathComponent("moji.sqlite").path)
+        try store.recordUse(of: catalog.emoji(for: "👍🏽")!)
+        let frequent = try store.frequent().map(\.displayItem)   // by score, tones as last used
+        #expect(frequent.first == StoreItem(catalog.emoji(for: "👍🏽")!))
+        try store.pin(StoreItem(catalog.emoji(for: "🚀")!))
+        #expect(try store.pinned() == [StoreItem(catalog.emoji(for: "🚀")!)])
+        try store.setPreferredSkinTones([.light, .dark], for: catalog.emoji(for: "🧑‍🤝‍🧑")!)
+        #expect(try store.preferredSkinTones(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
+        let watcher = Task { () -> StoreArea? in
+            for await change in store.changes(in: [.usage]) {     // uses by other processes too
+                print("\(change.area) changed")                    // refresh what shows it
+                return change.area
+            }
+            return nil
+        }
+        // The loop sees only uses after it started: keep using until it reports one.
+        let user = Task {
+            while !Task.isCancelled {
+                _ = try? store.recordUse(of: catalog.emoji(for: "🎉")!)
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { user.cancel() }
+        #expect(await value(of: watcher, within: .seconds(20)) == .usage)
+    }
+
+    /// The task's value, or nil when it has none within `limit`; the task is cancelled either
+    /// way, so a change that never comes fails the test instead of hanging it.
+    func value<Value: Sendable>(of task: Task<Value?, Never>, within limit: Duration) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await task.value }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            task.cancel()
+            group.cancelAll()
+            return first
+        }
+    }
+}
