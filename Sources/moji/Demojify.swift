@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Demojify: ParsableCommand {
+struct Demojify: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "demojify",
         abstract: "Turn emoji into :shortcodes:.",
@@ -22,12 +22,14 @@ struct Demojify: ParsableCommand {
     @Option(name: .long, help: "Language of cldr codes, e.g. ja, de (default: en).")
     var locale: String = "en"
 
+    mutating func appendArguments(_ values: [String]) { input.files += values }
+
     func run() throws {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
             let presets = try ShortcodePresetList.parse(preset)
             guard presets.count == 1 else {
-                throw CommandFailure(message: "demojify writes one preset; give one of github, slack, emojibase, cldr", code: .notFound)
+                throw CommandFailure(message: "demojify writes one preset; give one of github, slack, emojibase, cldr", code: .usage)
             }
             let locale: MojiLocale
             do { locale = try catalog.locale(for: self.locale) } catch {

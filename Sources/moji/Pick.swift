@@ -74,9 +74,9 @@ struct Pick: ParsableCommand {
             }
             terminal.restore()
             if let error = session.recordingError {
-                FileHandle.standardError.write(Data("moji: the pick was not recorded in the store: \(error)\n".utf8))
+                printError("the pick was not recorded in the store: \(error)")
             } else if let error = session.picker.historyError {
-                FileHandle.standardError.write(Data("moji: the store could not be read: \(error)\n".utf8))
+                printError("the store could not be read: \(error)")
             }
             if let writeFailure { throw writeFailure }
             if !printsAtOnce { for text in picks { try printFlushed(text) } }
@@ -95,11 +95,4 @@ struct Pick: ParsableCommand {
         }
         for item in items { print("\(item.text)\t\(picker.accessibilityLabel(of: item))") }
     }
-}
-
-extension ExitCode {
-    /// Exit code when the picker is dismissed (Esc or Ctrl+C), as shells report SIGINT.
-    static let dismissed = ExitCode(130)
-    /// Exit code when there is no terminal to draw the picker on.
-    static let noTerminal = ExitCode(4)
 }
