@@ -13,10 +13,11 @@ struct Pick: ParsableCommand {
         discussion: """
             Type to search; arrows, Home/End and PageUp/PageDown move; Tab jumps to the next group; \
             Enter picks; Alt+Enter opens the skin tones (a row per person for 🧑‍🤝‍🧑); Esc closes the \
-            tones, then clears the search, then the selection, then quits; Ctrl+C quits. \
+            tones, then clears the search, then the selection, then quits; Ctrl+C quits; Ctrl+Z suspends \
+            (`fg` brings the picker back). \
             The picker draws on the terminal (/dev/tty), so `emoji=$(moji pick)` and `moji pick | pbcopy` \
             work. Picks are recorded in your store, as `moji use` does. \
-            Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal.
+            Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal or TERM is dumb.
             """
     )
 
