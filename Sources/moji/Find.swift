@@ -74,7 +74,8 @@ struct FoundEmoji: Encodable {
     }
 
     var text: String {
-        [file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
-            .compactMap { $0 }.joined(separator: "\t")
+        // A file name is the user's, but may still hold control characters: shown neutralised.
+        DisplayText.line([file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
+            .compactMap { $0 }.joined(separator: "\t"))
     }
 }
