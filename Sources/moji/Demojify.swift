@@ -10,7 +10,9 @@ struct Demojify: ArgumentListCommand {
             Reads standard input or files, streaming, and writes each emoji as a code of --preset \
             (github by default; slack writes toned emoji as :wave::skin-tone-3:; cldr uses --locale). \
             Emoji without a code in the preset stay as they are. `moji emojify --preset <same>` \
-            turns the output back into the same text.
+            turns the output back into the same text when its emoji are fully qualified and it has no \
+            :code: of its own; otherwise each emoji comes back fully qualified (👁‍🗨 → 👁️‍🗨️, a U+FE0E \
+            after a sequence dropped) and a :code: already in the text becomes its emoji.
             """
     )
 
