@@ -52,9 +52,10 @@ struct List: ParsableCommand {
                                          code: .usage)
                 }
                 if let foundGroup, found.group != foundGroup {
+                    let group = foundGroup.identifier
                     throw CommandFailure(
-                        message: "the subgroup '\(subgroup)' is in '\(found.group.identifier)', not in '\(foundGroup.identifier)'. "
-                            + "`moji list --groups --group \(foundGroup.identifier)` lists the subgroups of \(foundGroup.identifier).",
+                        message: "the subgroup '\(subgroup)' is in '\(found.group.identifier)', not in '\(group)'. "
+                            + "`moji list --groups --group \(group)` lists the subgroups of \(group).",
                         code: .usage)
                 }
                 emojis = emojis.filter { $0.subgroup == found }
@@ -99,7 +100,8 @@ enum EmojiVersionArgument {
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" })
         if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1])) {
             guard let version = platform.emojiVersion(for: os) else {
-                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.", code: .usage)
+                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.",
+                                     code: .usage)
             }
             return version
         }

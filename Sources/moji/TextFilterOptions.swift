@@ -29,7 +29,8 @@ struct TextFilterOptions: ParsableArguments {
                 handle = FileHandle.standardInput
             } else {
                 do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file)) } catch {
-                    throw CommandFailure(message: "cannot read \(file): \(StandardStreams.reason(error))", code: .ioFailure)
+                    throw CommandFailure(message: "cannot read \(file): \(StandardStreams.reason(error))",
+                                         code: .ioFailure)
                 }
             }
             defer { if file != "-" { try? handle.close() } }

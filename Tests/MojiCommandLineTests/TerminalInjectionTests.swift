@@ -36,18 +36,21 @@ struct TerminalInjectionTests {
             try db.execute(sql: "UPDATE collection SET name = ?", arguments: ["work" + Self.title])
             try db.execute(sql: "UPDATE usage SET item = ? WHERE item = ':osc:'", arguments: [item])
             try db.execute(sql: "INSERT INTO pinned (item, position) VALUES (?, 1)", arguments: [item])
-            try db.execute(sql: "INSERT INTO collectionItem (collectionId, item, position) SELECT id, ?, 1 FROM collection",
-                           arguments: [item])
+            try db.execute(
+                sql: "INSERT INTO collectionItem (collectionId, item, position) SELECT id, ?, 1 FROM collection",
+                arguments: [item])
         }
     }
 
     /// Runs `script`, expecting exit 0 and output with neither ESC nor BEL, but the stand-in `␛`.
     private func expectNeutralised(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let outcome = try shell.run(script)
-        #expect(outcome.status == 0, "\(script): exit \(outcome.status), \(outcome.errors)", sourceLocation: sourceLocation)
+        #expect(outcome.status == 0, "\(script): exit \(outcome.status), \(outcome.errors)",
+                sourceLocation: sourceLocation)
         #expect(!outcome.output.contains("\u{1B}") && !outcome.output.contains("\u{07}"),
                 "\(script) printed an escape: \(outcome.output.debugDescription)", sourceLocation: sourceLocation)
-        #expect(outcome.output.contains("␛"), "\(script): \(outcome.output.debugDescription)", sourceLocation: sourceLocation)
+        #expect(outcome.output.contains("␛"), "\(script): \(outcome.output.debugDescription)",
+                sourceLocation: sourceLocation)
     }
 
     @Test("lists, collections and the picker's filter print names and items without escapes")

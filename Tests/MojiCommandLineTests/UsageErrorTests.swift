@@ -13,7 +13,8 @@ struct UsageErrorTests {
     private func expect(_ script: String, exits status: Int32, says message: String,
                         sourceLocation: SourceLocation = #_sourceLocation) throws -> ShellCommand.Outcome {
         let outcome = try shell.run(script)
-        #expect(outcome.status == status, "\(script): exit \(outcome.status), \(outcome.errors)", sourceLocation: sourceLocation)
+        #expect(outcome.status == status, "\(script): exit \(outcome.status), \(outcome.errors)",
+                sourceLocation: sourceLocation)
         #expect(outcome.errors.contains(message), "\(script): \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome
     }
@@ -103,14 +104,15 @@ struct UsageErrorTests {
     func customCodeLines() throws {
         defer { shell.removeHome() }
         let file = #"f="$MOJI_HOME/codes.tsv"; mkdir -p "$MOJI_HOME"; "#
-        try expect(file + #"printf '# mine\nshipit\t🐿️\n\nbad line\n' > "$f"; echo :shipit: | "$MOJI" emojify --custom "$f""#,
+        let emojify = #"; echo :shipit: | "$MOJI" emojify --custom "$f""#
+        try expect(file + #"printf '# mine\nshipit\t🐿️\n\nbad line\n' > "$f""# + emojify,
                    exits: 3, says: "codes.tsv:4: no tab between the code and its replacement")
-        try expect(file + #"printf 'shipit\t\n' > "$f"; echo :shipit: | "$MOJI" emojify --custom "$f""#,
+        try expect(file + #"printf 'shipit\t\n' > "$f""# + emojify,
                    exits: 3, says: "codes.tsv:1: the replacement after the tab is empty")
-        try expect(file + #"printf 'a:b\tx\n' > "$f"; echo :shipit: | "$MOJI" emojify --custom "$f""#,
+        try expect(file + #"printf 'a:b\tx\n' > "$f""# + emojify,
                    exits: 3, says: "codes.tsv:1: 'a:b' cannot be a code")
         try expect(#""$MOJI" emojify --custom /no/such/file < /dev/null"#, exits: 74, says: "No such file")
-        let good = try shell.run(file + #"printf '# mine\r\nshipit\t🐿️\r\n' > "$f"; echo :shipit: | "$MOJI" emojify --custom "$f""#)
+        let good = try shell.run(file + #"printf '# mine\r\nshipit\t🐿️\r\n' > "$f""# + emojify)
         #expect(good.status == 0 && good.output == "🐿️\n", "\(good.output) \(good.errors)")
     }
 

@@ -79,7 +79,7 @@ struct PickerScreenTests {
         for index in escapes {
             let next = text.unicodeScalars[text.unicodeScalars.index(after: index)...].prefix(7)
             #expect(next.first == "[", "an ESC that does not start a CSI: \(String(String.UnicodeScalarView(next)))")
-            #expect(!String(String.UnicodeScalarView(next)).hasPrefix("[?1049"), "the frame leaves the alternate screen")
+            #expect(!String(String.UnicodeScalarView(next)).hasPrefix("[?1049"), "the frame leaves the alt screen")
         }
         #expect(!text.contains("\u{1B}[2J"), "the set's title clears the screen")
     }
