@@ -17,14 +17,15 @@ protocol ArgumentListCommand: ParsableCommand {
 /// first ``parsedPrefix`` arguments of that run, and the rest is appended afterwards:
 ///
 /// ```
-/// moji collections add work 🎉 👍 🚀 🍕 ✅ 🐶 … (22,000 more)
-///      └─── first 8 of the run: parsed ───┘ └── appended to `emojis` ──┘
+/// moji collections add work 🎉 👍 🚀 🍕 ✅ 🐶 🌮 … (22,000 emoji)
+///   parsed:                  collections add work 🎉 👍 🚀 🍕 ✅   (the run's first 8)
+///   appended to `emojis`:    🐶 🌮 …
 /// ```
 ///
-/// Only the first few arguments of the run can be anything but values of the last positional
-/// argument (subcommand names, an option's value, a leading positional such as a collection's
-/// name), so the rest belongs to it. A command that is not an ``ArgumentListCommand`` is
-/// parsed in full.
+/// Few arguments of such a run can be anything but values of the command's last positional
+/// argument: at most two subcommand names, one option's value and one leading positional (a
+/// collection's name). So the ninth on belong to it, and are appended. A command that is not
+/// an ``ArgumentListCommand`` is parsed in full, as is any line without such a run.
 enum ArgumentList {
     /// How many plain arguments of the trailing run the parser sees.
     static let parsedPrefix = 8
