@@ -85,8 +85,12 @@ let package = Package(
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
-        // The `moji` command line as a person runs it: shell command lines with real redirections.
-        .testTarget(name: "MojiCommandLineTests", dependencies: ["moji"]),
+        // The `moji` command line as a person runs it: shell command lines with real redirections,
+        // against stores written with GRDB as a hand-edited or older database would be.
+        .testTarget(
+            name: "MojiCommandLineTests",
+            dependencies: ["moji", "MojiStore", "Moji", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
         // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
         .testTarget(

@@ -52,12 +52,16 @@ struct Collections: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ArgumentListCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Add emoji to a collection (created if needed).")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
-        @Option(help: "Position to insert at, from 1 (default: the end).") var at: Int?
+        @Option(help: "Position to insert at, from 1; past the end means the end (default: the end).") var at: Int?
         @OptionGroup var options: StoreOptions
+
+        func validate() throws { try Position.validate(at, named: "--at") }
+
+        mutating func appendArguments(_ values: [String]) { emojis += values }
 
         func run() throws {
             try reportingFailures {
@@ -71,11 +75,13 @@ struct Collections: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ArgumentListCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove emoji from a collection.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
         @OptionGroup var options: StoreOptions
+
+        mutating func appendArguments(_ values: [String]) { emojis += values }
 
         func run() throws {
             try reportingFailures {
@@ -95,8 +101,10 @@ struct Collections: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an emoji of a collection to a position, from 1.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "The emoji.") var emoji: String
-        @Argument(help: "Its new position, from 1.") var position: Int
+        @Argument(help: "Its new position, from 1; past the end means the end.") var position: Int
         @OptionGroup var options: StoreOptions
+
+        func validate() throws { try Position.validate(position, named: "the position") }
 
         func run() throws {
             try reportingFailures {

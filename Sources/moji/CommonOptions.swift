@@ -28,19 +28,12 @@ struct CommandFailure: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-extension ExitCode {
-    /// Exit code for an emoji, shortcode or other input that was not found.
-    static let notFound = ExitCode(1)
-    /// Exit code for an unknown locale.
-    static let localeNotFound = ExitCode(2)
-}
-
 /// Runs `body`, turning a ``CommandFailure`` into its message on standard error and its exit code.
 func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let failure as CommandFailure {
-        FileHandle.standardError.write(Data("moji: \(failure.message)\n".utf8))
+        printError(failure.message)
         throw failure.code
     }
 }
@@ -49,5 +42,6 @@ func reportingFailures(_ body: () throws -> Void) throws {
 func printJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    // JSONEncoder escapes control characters (ESC is \u001b), so the text needs no neutralising.
+    Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Count: ParsableCommand {
+struct Count: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "count",
         abstract: "Count the emoji in text.",
@@ -16,6 +16,8 @@ struct Count: ParsableCommand {
 
     @Flag(name: .long, help: "Print JSON.")
     var json = false
+
+    mutating func appendArguments(_ values: [String]) { input.files += values }
 
     func run() throws {
         try reportingFailures {

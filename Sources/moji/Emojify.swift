@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Emojify: ParsableCommand {
+struct Emojify: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "emojify",
         abstract: "Turn :shortcodes: into emoji.",
@@ -29,6 +29,8 @@ struct Emojify: ParsableCommand {
     @Flag(name: .long, help: "Also convert emoticons such as :) and <3.")
     var emoticons = false
 
+    mutating func appendArguments(_ values: [String]) { input.files += values }
+
     func run() throws {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
@@ -39,15 +41,7 @@ struct Emojify: ParsableCommand {
             }
             var emojifier = Emojifier(presets: presets, locale: locale, convertsEmoticons: emoticons)
             emojifier.invalidUTF8 = input.invalidUTF8
-            if let custom {
-                guard let text = try? String(contentsOfFile: custom, encoding: .utf8) else {
-                    throw CommandFailure(message: "cannot read the custom codes file \(custom)", code: .notFound)
-                }
-                for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-                    let fields = line.split(separator: "\t", maxSplits: 1)
-                    if fields.count == 2 { emojifier.register(String(fields[0]), as: String(fields[1])) }
-                }
-            }
+            if let custom { try CustomCodesFile.register(custom, in: &emojifier) }
             try input.run { _ in emojifier }
         }
     }
@@ -60,9 +54,43 @@ enum ShortcodePresetList {
             guard let preset = ShortcodePreset(name: name.trimmingCharacters(in: .whitespaces)) else {
                 throw CommandFailure(
                     message: "unknown preset '\(name)'. Presets: \(ShortcodePreset.allCases.map(\.rawValue).joined(separator: ", ")).",
-                    code: .notFound)
+                    code: .usage)
             }
             return preset
+        }
+    }
+}
+
+/// Reads an `emojify --custom` file: one `code<TAB>replacement` a line; blank lines and lines
+/// starting with `#` are skipped. A line that cannot be used is an error naming the file and the
+/// line, never skipped in silence.
+enum CustomCodesFile {
+    static func register(_ path: String, in emojifier: inout Emojifier) throws {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
+            throw CommandFailure(message: "cannot read the custom codes file \(path): \(StandardStreams.reason(error))",
+                                 code: .ioFailure)
+        }
+        defer { try? handle.close() }
+        let data = try StandardStreams.readToEnd(handle, named: path)
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure(message: "\(path): the custom codes file is not UTF-8 text.", code: .invalidInput)
+        }
+        let format = "a line is `code<TAB>replacement`"
+        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            if line.allSatisfy(\.isWhitespace) || line.hasPrefix("#") { continue }
+            func failure(_ problem: String) -> CommandFailure {
+                CommandFailure(message: "\(path):\(offset + 1): \(problem)", code: .invalidInput)
+            }
+            let fields = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false)
+            guard fields.count == 2 else { throw failure("no tab between the code and its replacement; \(format).") }
+            let (code, replacement) = (String(fields[0]), String(fields[1]))
+            guard !replacement.isEmpty else { throw failure("the replacement after the tab is empty; \(format).") }
+            emojifier.register(code, as: replacement)
+            guard emojifier.replacement(for: code) == replacement else {
+                throw failure("'\(code)' cannot be a code: give letters, digits or symbols without colons or spaces, "
+                    + "at most \(Emojifier.maximumCodeLength) bytes.")
+            }
         }
     }
 }

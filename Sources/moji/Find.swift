@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Find: ParsableCommand {
+struct Find: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "find",
         abstract: "List the emoji in text, one per line.",
@@ -23,6 +23,8 @@ struct Find: ParsableCommand {
 
     @Flag(name: .long, help: "Print one JSON object per line.")
     var json = false
+
+    mutating func appendArguments(_ values: [String]) { input.files += values }
 
     func run() throws {
         try reportingFailures {
@@ -72,7 +74,8 @@ struct FoundEmoji: Encodable {
     }
 
     var text: String {
-        [file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
-            .compactMap { $0 }.joined(separator: "\t")
+        // A file name is the user's, but may still hold control characters: shown neutralised.
+        DisplayText.line([file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
+            .compactMap { $0 }.joined(separator: "\t"))
     }
 }

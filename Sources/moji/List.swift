@@ -6,7 +6,10 @@ struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List emoji in CLDR order, optionally of one group, subgroup or Emoji version.",
-        discussion: "Groups and subgroups are named by identifier (food-drink, face-smiling); `moji list --groups` lists them."
+        discussion: """
+            Groups and subgroups are named by identifier (food-drink, face-smiling); `moji list --groups` lists \
+            them, and `moji list --groups --group flags` the subgroups of one group.
+            """
     )
 
     @Option(help: "Only this group, e.g. food-drink.")
@@ -21,26 +24,39 @@ struct List: ParsableCommand {
     @Flag(help: "Include skin-tone variants.")
     var tones = false
 
-    @Flag(help: "List the groups and subgroups instead of emoji.")
+    @Flag(help: "List the groups and subgroups (of --group, if given) instead of emoji.")
     var groups = false
 
     @OptionGroup var options: CommonOptions
+
+    func validate() throws {
+        guard groups else { return }
+        let filters = [(subgroup != nil, "--subgroup"), (maxVersion != nil, "--max-version"), (tones, "--tones")]
+        if let (_, name) = filters.first(where: \.0) {
+            throw ValidationError("--groups lists groups and subgroups; \(name) applies to emoji. Give --group to list "
+                + "the subgroups of one group.")
+        }
+    }
 
     func run() throws {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
             let localized = try options.resolvedLocale(in: catalog)
-            if groups { return try listGroups(catalog, localized) }
+            let foundGroup = try group.map { try Self.group($0, in: catalog) }
+            if groups { return try listGroups(foundGroup.map { [$0] } ?? catalog.groups, catalog, localized) }
             var emojis = catalog.emojis.filter { tones || !$0.hasSkinTones }
-            if let group {
-                guard let found = catalog.group(group) else {
-                    throw CommandFailure(message: "unknown group '\(group)'. Groups: \(catalog.groups.map(\.identifier).joined(separator: ", ")).", code: .notFound)
-                }
-                emojis = emojis.filter { $0.group == found }
-            }
+            if let foundGroup { emojis = emojis.filter { $0.group == foundGroup } }
             if let subgroup {
                 guard let found = catalog.subgroup(subgroup) else {
-                    throw CommandFailure(message: "unknown subgroup '\(subgroup)'. `moji list --groups` lists them.", code: .notFound)
+                    throw CommandFailure(message: "unknown subgroup '\(subgroup)'. `moji list --groups` lists them.",
+                                         code: .usage)
+                }
+                if let foundGroup, found.group != foundGroup {
+                    let group = foundGroup.identifier
+                    throw CommandFailure(
+                        message: "the subgroup '\(subgroup)' is in '\(found.group.identifier)', not in '\(group)'. "
+                            + "`moji list --groups --group \(group)` lists the subgroups of \(group).",
+                        code: .usage)
                 }
                 emojis = emojis.filter { $0.subgroup == found }
             }
@@ -53,9 +69,18 @@ struct List: ParsableCommand {
         }
     }
 
-    private func listGroups(_ catalog: EmojiCatalog, _ localized: LocalizedCatalog) throws {
+    /// The group named `identifier`, or a usage error listing them.
+    private static func group(_ identifier: String, in catalog: EmojiCatalog) throws -> EmojiGroup {
+        guard let found = catalog.group(identifier) else {
+            let names = catalog.groups.map(\.identifier).joined(separator: ", ")
+            throw CommandFailure(message: "unknown group '\(identifier)'. Groups: \(names).", code: .usage)
+        }
+        return found
+    }
+
+    private func listGroups(_ groups: [EmojiGroup], _ catalog: EmojiCatalog, _ localized: LocalizedCatalog) throws {
         struct GroupInfo: Encodable { var identifier: String; var name: String; var subgroups: [[String: String]] }
-        let infos = catalog.groups.map { group in
+        let infos = groups.map { group in
             GroupInfo(identifier: group.identifier, name: localized.name(of: group), subgroups: catalog.subgroups(in: group).map {
                 ["identifier": $0.identifier, "name": localized.name(of: $0)]
             })
@@ -75,7 +100,8 @@ enum EmojiVersionArgument {
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" })
         if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1])) {
             guard let version = platform.emojiVersion(for: os) else {
-                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.", code: .notFound)
+                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.",
+                                     code: .usage)
             }
             return version
         }

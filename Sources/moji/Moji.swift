@@ -7,6 +7,7 @@ struct MojiCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
+        discussion: ExitCode.documentation,
         subcommands: [
             Pick.self, Info.self, Search.self, List.self, Locales.self,
             Find.self, Count.self, Strip.self, Emojify.self, Demojify.self,

@@ -6,17 +6,23 @@ extension MojiCommand {
     /// so a full disk or a closed descriptor fails the command instead of exiting 0.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try ArgumentList.parse(Array(CommandLine.arguments.dropFirst()))
             try command.run()
             // Without this check, `moji list > /dev/full` would lose its output and exit 0.
             if let reason = PrintedOutput.flush() {
                 throw CommandFailure(message: "cannot write standard output: \(reason)", code: .ioFailure)
             }
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("moji: \(failure.message)\n".utf8))
+            printError(failure.message)
             exit(withError: failure.code)
         } catch {
-            exit(withError: error)
+            let code = exitCode(for: error)
+            // Help and --version go to standard output as ArgumentParser writes them.
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            // ArgumentParser's own messages quote the arguments too ("Unexpected argument '…'"):
+            // the same cut and neutralising as ours.
+            FileHandle.standardError.write(Data((DisplayText.message(fullMessage(for: error)) + "\n").utf8))
+            exit(withError: code)
         }
     }
 }

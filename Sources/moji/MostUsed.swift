@@ -7,10 +7,12 @@ struct MostUsed: ParsableCommand {
         abstract: "Show the emoji you used most often, ever, by count (the more recent first among equals).",
         discussion: "Counts never decay; `moji frequent` ranks by usage score, which favours recent use.")
 
-    @Option(help: "How many to show (default 36).")
+    @Option(help: "How many to show, 1 or more (default 36).")
     var limit: Int?
 
     @OptionGroup var options: StoreOptions
+
+    func validate() throws { try Position.validateLimit(limit) }
 
     func run() throws {
         try reportingFailures {

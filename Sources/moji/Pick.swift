@@ -13,10 +13,11 @@ struct Pick: ParsableCommand {
         discussion: """
             Type to search; arrows, Home/End and PageUp/PageDown move; Tab jumps to the next group; \
             Enter picks; Alt+Enter opens the skin tones (a row per person for 🧑‍🤝‍🧑); Esc closes the \
-            tones, then clears the search, then the selection, then quits; Ctrl+C quits. \
+            tones, then clears the search, then the selection, then quits; Ctrl+C quits; Ctrl+Z suspends \
+            (`fg` brings the picker back). \
             The picker draws on the terminal (/dev/tty), so `emoji=$(moji pick)` and `moji pick | pbcopy` \
             work. Picks are recorded in your store, as `moji use` does. \
-            Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal.
+            Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal or TERM is dumb.
             """
     )
 
@@ -74,9 +75,9 @@ struct Pick: ParsableCommand {
             }
             terminal.restore()
             if let error = session.recordingError {
-                FileHandle.standardError.write(Data("moji: the pick was not recorded in the store: \(error)\n".utf8))
+                printError("the pick was not recorded in the store: \(error)")
             } else if let error = session.picker.historyError {
-                FileHandle.standardError.write(Data("moji: the store could not be read: \(error)\n".utf8))
+                printError("the store could not be read: \(error)")
             }
             if let writeFailure { throw writeFailure }
             if !printsAtOnce { for text in picks { try printFlushed(text) } }
@@ -95,11 +96,4 @@ struct Pick: ParsableCommand {
         }
         for item in items { print("\(item.text)\t\(picker.accessibilityLabel(of: item))") }
     }
-}
-
-extension ExitCode {
-    /// Exit code when the picker is dismissed (Esc or Ctrl+C), as shells report SIGINT.
-    static let dismissed = ExitCode(130)
-    /// Exit code when there is no terminal to draw the picker on.
-    static let noTerminal = ExitCode(4)
 }

@@ -43,6 +43,7 @@ struct PickSession {
             case .input(let bytes): keys = decoder.decode(bytes)
             case .timeout: keys = decoder.flush()
             case .resized:
+                // Also after a stop and `fg`: the terminal was taken back and cleared.
                 size = terminal.size
                 PickerScreen.fit(&picker, width: size.width, height: size.height)
                 draw()
@@ -52,6 +53,8 @@ struct PickSession {
             for key in keys {
                 switch key {
                 case .interrupt: return .interrupted
+                // Returns after `fg`; the wake-up that follows redraws, at the terminal's size then.
+                case .suspend: terminal.suspend()
                 case .clearLine: picker.setQuery("")
                 default:
                     guard let command = key.pickerCommand else { continue }

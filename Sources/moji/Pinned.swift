@@ -27,17 +27,21 @@ struct Pinned: ParsableCommand {
         }
     }
 
-    struct Add: ParsableCommand {
+    struct Add: ArgumentListCommand {
         static let configuration = CommandConfiguration(
             commandName: "add", abstract: "Pin emoji (at the end, or at a position).")
 
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.")
         var emojis: [String]
 
-        @Option(help: "Position to pin at, from 1 (default: the end).")
+        @Option(help: "Position to pin at, from 1; past the end means the end (default: the end).")
         var at: Int?
 
         @OptionGroup var options: StoreOptions
+
+        func validate() throws { try Position.validate(at, named: "--at") }
+
+        mutating func appendArguments(_ values: [String]) { emojis += values }
 
         func run() throws {
             try reportingFailures {
@@ -51,13 +55,15 @@ struct Pinned: ParsableCommand {
         }
     }
 
-    struct Remove: ParsableCommand {
+    struct Remove: ArgumentListCommand {
         static let configuration = CommandConfiguration(commandName: "remove", abstract: "Unpin emoji.")
 
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.")
         var emojis: [String]
 
         @OptionGroup var options: StoreOptions
+
+        mutating func appendArguments(_ values: [String]) { emojis += values }
 
         func run() throws {
             try reportingFailures {
@@ -81,10 +87,12 @@ struct Pinned: ParsableCommand {
         @Argument(help: "The pinned emoji.")
         var emoji: String
 
-        @Argument(help: "Its new position, from 1.")
+        @Argument(help: "Its new position, from 1; past the end means the end.")
         var position: Int
 
         @OptionGroup var options: StoreOptions
+
+        func validate() throws { try Position.validate(position, named: "the position") }
 
         func run() throws {
             try reportingFailures {

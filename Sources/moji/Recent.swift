@@ -4,10 +4,12 @@ import MojiStore
 struct Recent: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "recent", abstract: "Show the emoji you used most recently, each once.")
 
-    @Option(help: "How many to show (default 36).")
+    @Option(help: "How many to show, 1 or more (default 36).")
     var limit: Int?
 
     @OptionGroup var options: StoreOptions
+
+    func validate() throws { try Position.validateLimit(limit) }
 
     func run() throws {
         try reportingFailures {

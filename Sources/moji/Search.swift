@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Search: ParsableCommand {
+struct Search: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Find emoji by name, keyword, shortcode or emoticon, in your language and English.",
@@ -17,7 +17,7 @@ struct Search: ParsableCommand {
     @Argument(help: "What to look for, e.g. \"party\", \"thu u\", \":tada:\", \"いぬ\".")
     var query: [String]
 
-    @Option(help: "The most results to show.")
+    @Option(help: "The most results to show, 1 or more.")
     var limit: Int = 20
 
     @Option(help: "Order: relevance, usage or alphabetical.")
@@ -31,12 +31,16 @@ struct Search: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
+    func validate() throws { try Position.validateLimit(limit) }
+
+    mutating func appendArguments(_ values: [String]) { query += values }
+
     func run() throws {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
             let localized = try options.resolvedLocale(in: catalog)
             let search = try EmojiSearch(catalog: catalog, locale: localized.locale)
-            var searchOptions = SearchOptions(limit: max(1, limit), ranking: ranking)
+            var searchOptions = SearchOptions(limit: limit, ranking: ranking)
             if let maxVersion { searchOptions.maximumVersion = try EmojiVersionArgument.parse(maxVersion) }
             if let tone {
                 guard let skinTone = SkinTone(identifier: tone) else {

@@ -52,8 +52,3 @@ enum StandardStreams {
         return nsError.localizedDescription
     }
 }
-
-extension ExitCode {
-    /// Exit code for a failed read or write of a file or a standard stream (sysexits' EX_IOERR).
-    static let ioFailure = ExitCode(74)
-}

@@ -16,7 +16,7 @@ struct StoreOptions: ParsableArguments {
         database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
     }
 
-    /// Opens the store, or exits 3 with the store's explanation.
+    /// Opens the store, or exits 5 (``ExitCode/storeFailure``) with the store's explanation.
     func openStore() throws -> EmojiStore {
         try storeCall { () throws(StoreError) in try EmojiStore(url: url) }
     }
@@ -33,12 +33,9 @@ struct StoreOptions: ParsableArguments {
     }
 }
 
-extension ExitCode {
-    /// Exit code for a store that cannot be opened, read or written.
-    static let storeFailure = ExitCode(3)
-}
-
-/// Runs a store call, turning a ``StoreError`` into a failure that exits 3 (1 for things not found).
+/// Runs a store call, turning a ``StoreError`` into a failure with the exit code of its kind: not
+/// found (1), an import file that is not an export (3), a conflict or a value the store refuses
+/// (64), and otherwise a store that cannot be used (5).
 func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
     do {
         return try body()
@@ -46,7 +43,8 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
         switch error {
         case .collectionNotFound, .itemNotFound: throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode:
-            throw CommandFailure(message: error.description, code: .validationFailure)
+            throw CommandFailure(message: error.description, code: .usage)
+        case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)
         }
     }
@@ -94,5 +92,5 @@ struct ItemSummary: Encodable {
 
 /// Writes a line to standard output at once, so a reader sees each use as it commits.
 func printFlushed(_ line: String) throws(CommandFailure) {
-    try StandardStreams.write(Data((line + "\n").utf8))
+    try StandardStreams.write(Data((DisplayText.line(line) + "\n").utf8))
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 
-struct Strip: ParsableCommand {
+struct Strip: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "strip",
         abstract: "Remove emoji from text.",
@@ -17,6 +17,8 @@ struct Strip: ParsableCommand {
 
     @Option(name: .long, help: "Text to write in place of each emoji (default: nothing).")
     var replacement: String = ""
+
+    mutating func appendArguments(_ values: [String]) { input.files += values }
 
     func run() throws {
         try reportingFailures {

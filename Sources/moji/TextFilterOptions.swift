@@ -28,10 +28,10 @@ struct TextFilterOptions: ParsableArguments {
             if file == "-" {
                 handle = FileHandle.standardInput
             } else {
-                guard let opened = FileHandle(forReadingAtPath: file) else {
-                    throw CommandFailure(message: "cannot read \(file): no such file or no permission", code: .notFound)
+                do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file)) } catch {
+                    throw CommandFailure(message: "cannot read \(file): \(StandardStreams.reason(error))",
+                                         code: .ioFailure)
                 }
-                handle = opened
             }
             defer { if file != "-" { try? handle.close() } }
             let name = file == "-" ? "standard input" : file
@@ -51,11 +51,6 @@ struct TextFilterOptions: ParsableArguments {
 }
 
 extension InvalidUTF8Handling: ExpressibleByArgument {}
-
-extension ExitCode {
-    /// Exit code for input that is not UTF-8, when asked to report it.
-    static let invalidInput = ExitCode(3)
-}
 
 /// Reads a file handle in chunks through a filter: memory stays at a few chunks however large the input.
 enum TextStream {

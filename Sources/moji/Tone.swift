@@ -2,7 +2,7 @@ import ArgumentParser
 import Moji
 import MojiStore
 
-struct Tone: ParsableCommand {
+struct Tone: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "tone",
         abstract: "Set or show preferred skin tones: a global default, or per emoji (a tone per person).",
@@ -21,6 +21,8 @@ struct Tone: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
+    mutating func appendArguments(_ values: [String]) { arguments += values }
+
     func run() throws {
         try reportingFailures {
             let store = try options.openStore()
@@ -34,16 +36,20 @@ struct Tone: ParsableCommand {
                 return try show(store)
             }
             guard let emoji = EmojiCatalog.shared.emoji(matching: first) else {
-                throw CommandFailure(message: "no emoji or tone matches '\(first)'. Tones: \(SkinTone.allCases.map(\.identifier).joined(separator: ", ")), none.", code: .notFound)
+                // A word such as "purple" was meant as a tone: the same usage error as `tone 👋 purple`.
+                if first.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) {
+                    throw Self.notATone(first)
+                }
+                throw CommandFailure(
+                    message: "no emoji matches '\(first)'. Give the emoji itself, a :shortcode: or hex code points.",
+                    code: .notFound)
             }
             let rest = Array(arguments.dropFirst())
             if !rest.isEmpty {
                 var tones: [SkinTone] = []
                 if !(rest.count == 1 && Self.isClear(rest[0])) {
                     for text in rest {
-                        guard let tone = SkinTone(identifier: text) else {
-                            throw ValidationError("'\(text)' is not a tone: \(SkinTone.allCases.map(\.identifier).joined(separator: ", ")), or none.")
-                        }
+                        guard let tone = SkinTone(identifier: text) else { throw Self.notATone(text) }
                         tones.append(tone)
                     }
                 }
@@ -57,6 +63,12 @@ struct Tone: ParsableCommand {
             }
             print("\(emoji.neutral.character) → \(resolved.character)\t\(preferred.map { $0.map(\.identifier).joined(separator: ", ") } ?? "default tone")")
         }
+    }
+
+    /// The usage error (64) for a word that is not a tone.
+    private static func notATone(_ text: String) -> CommandFailure {
+        let tones = SkinTone.allCases.map(\.identifier).joined(separator: ", ")
+        return CommandFailure(message: "'\(text)' is not a tone: \(tones) (or 1-5), or none.", code: .usage)
     }
 
     private static func isClear(_ text: String) -> Bool {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import MojiStore
 
-struct Use: ParsableCommand {
+struct Use: ArgumentListCommand {
     static let configuration = CommandConfiguration(
         commandName: "use",
         abstract: "Record that you used an emoji: it rises in frequent, recent and most-used.",
@@ -18,6 +18,8 @@ struct Use: ParsableCommand {
     var `repeat`: Int = 1
 
     @OptionGroup var options: StoreOptions
+
+    mutating func appendArguments(_ values: [String]) { emojis += values }
 
     func run() throws {
         try reportingFailures {

@@ -107,12 +107,12 @@ struct ProcessReliabilityTests {
             #expect(path == directory.databaseURL.standardizedFileURL.path)
         }
         let recent = try moji.run(["recent"])
-        #expect(recent.status == 3)
+        #expect(recent.status == 5, "a store that cannot be opened exits 5 (ExitCode.storeFailure)")
         #expect(recent.errors.contains(directory.databaseURL.path))
         #expect(recent.errors.contains("moji store repair"))
 
         let check = try moji.run(["store", "check"])
-        #expect(check.status == 3)
+        #expect(check.status == 5)
         #expect(check.output.contains("damaged"))
 
         let repair = try moji.run(["store", "repair", "--json"])
@@ -165,7 +165,7 @@ struct ProcessReliabilityTests {
         let bad = target.url.appendingPathComponent("bad.json")
         try Data("{\"hello\": 1}".utf8).write(to: bad)
         let rejected = try MojiProcess(home: target.url).run(["store", "import", bad.path])
-        #expect(rejected.status == 3)
+        #expect(rejected.status == 3, "a file that is not an export is unreadable input (3), not a store failure")
         #expect(rejected.errors.contains(bad.path))
         #expect(try copy.export().usage == before.usage)
     }

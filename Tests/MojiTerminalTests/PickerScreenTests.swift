@@ -7,8 +7,9 @@ import Testing
 @Suite("picker screen")
 struct PickerScreenTests {
     private func frame(width: Int = 80, height: Int = 24, usesColor: Bool = true,
+                       configuration: PickerConfiguration = PickerConfiguration(),
                        _ prepare: (inout EmojiPicker) -> Void) throws -> [UInt8] {
-        var picker = try EmojiPicker()
+        var picker = try EmojiPicker(configuration: configuration)
         PickerScreen.fit(&picker, width: width, height: height)
         prepare(&picker)
         var screen = PickerScreen(usesColor: usesColor)
@@ -57,5 +58,29 @@ struct PickerScreenTests {
     @Test("a narrow 40×12 terminal still draws every part without wrapping")
     func narrowFrame() throws {
         FrameSnapshot.expect(try frame(width: 40, height: 12) { $0.setQuery("heart") }, matches: "search-heart-40x12")
+    }
+
+    @Test("a custom emoji named with escape sequences is previewed without an escape of its own")
+    func hostileCustomName() throws {
+        // What a hand-edited or older store may hold: set the title, leave the alternate screen,
+        // write the clipboard (OSC 52).
+        let name = "\u{1B}]0;PWNED\u{07}\u{1B}[?1049l parrot \u{1B}]52;c;SGk=\u{07}"
+        let custom = CustomEmoji(code: "pwned", name: name, keywords: ["pwned"])
+        let set = CustomEmojiSet(id: "forum", title: "Forum\u{1B}[2J", emoji: [custom])
+        let bytes = try frame(configuration: PickerConfiguration(customEmojiSets: [set])) { picker in
+            picker.setQuery("pwned")
+            _ = picker.handle(.right)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.contains("␛]0;PWNED␇␛[?1049l parrot"), "the name is shown, made visible")
+        #expect(!bytes.contains(0x07), "no BEL ends an OSC")
+        // The renderer's own sequences are CSI (ESC [) with parameters; none is the name's.
+        let escapes = text.unicodeScalars.indices.filter { text.unicodeScalars[$0] == "\u{1B}" }
+        for index in escapes {
+            let next = text.unicodeScalars[text.unicodeScalars.index(after: index)...].prefix(7)
+            #expect(next.first == "[", "an ESC that does not start a CSI: \(String(String.UnicodeScalarView(next)))")
+            #expect(!String(String.UnicodeScalarView(next)).hasPrefix("[?1049"), "the frame leaves the alt screen")
+        }
+        #expect(!text.contains("\u{1B}[2J"), "the set's title clears the screen")
     }
 }

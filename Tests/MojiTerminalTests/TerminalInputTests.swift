@@ -17,6 +17,13 @@ struct TerminalInputTests {
         #expect(decoder.decode(Array(heart.dropFirst(2))) == [.text("❤")])
     }
 
+    @Test("Ctrl-Z arrives as a byte in raw mode and decodes as suspend, which no picker command takes")
+    func suspendKey() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode([0x1A]) == [.suspend])
+        #expect(TerminalKey.suspend.pickerCommand == nil)
+    }
+
     @Test("cells count emoji and East Asian text as two wide")
     func widths() {
         #expect(TerminalWidth.of("abc") == 3)

@@ -6,7 +6,11 @@
 /// ```
 ///
 /// Each emoji gets the first code of the preset that an ``Emojifier`` with the same preset turns
-/// back into it, so `emojify(demojify(text)) == text` for fully-qualified emoji with a code.
+/// back into it, so `emojify(demojify(text)) == text` when every emoji of `text` is fully
+/// qualified and `text` holds no `:code:` of its own. Otherwise the round trip normalises: a
+/// minimally-qualified or unqualified emoji with a code comes back fully qualified (`👁‍🗨` →
+/// `👁️‍🗨️`, `#⃣` → `#️⃣`), a U+FE0E after a sequence is dropped (`🇺🇸︎` → `🇺🇸`), and a
+/// `:code:` in the text becomes its emoji. Emoji without a code stay as written.
 /// With `.slack`, a toned emoji without a code of its own gets its base's code and a
 /// `:skin-tone-N:` suffix.
 public struct Demojifier: Sendable, UTF8StreamFilter {

@@ -7,6 +7,10 @@
 /// emojifier.emojify(":shipit:")                                          // "🐿️"
 /// ```
 ///
+/// A code gives the fully-qualified emoji, so ``Demojifier`` then `Emojifier` turns each
+/// minimally-qualified or unqualified emoji with a code into its fully-qualified form; see
+/// ``Demojifier`` for when the round trip gives back the text exactly.
+///
 /// Unknown codes stay as they are. A Slack skin-tone suffix (`:wave::skin-tone-4:`) gives the
 /// toned emoji when Unicode has it. Emoticons (`:)` → 🙂) convert only when asked, only as words
 /// of their own (so never inside a URL such as `http://x/:)`) and never inside Markdown code

@@ -6,7 +6,8 @@ public enum StoreLocation {
     public static let fileName = "moji.sqlite"
 
     /// `$MOJI_HOME/moji.sqlite`, else `$XDG_DATA_HOME/moji/moji.sqlite`, else
-    /// `~/.local/share/moji/moji.sqlite`.
+    /// `~/.local/share/moji/moji.sqlite`. A relative `XDG_DATA_HOME` is ignored, as the XDG Base
+    /// Directory specification requires.
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         directory(environment: environment).appendingPathComponent(fileName)
     }
@@ -16,7 +17,10 @@ public enum StoreLocation {
         if let home = environment["MOJI_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: home, isDirectory: true)
         }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
+        // The spec: "If an implementation encounters a relative path in any of these variables it
+        // should consider the path invalid and ignore it." A relative one would put the store in
+        // whatever directory the command happens to run in.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("moji", isDirectory: true)
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()

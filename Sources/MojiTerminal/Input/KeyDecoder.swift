@@ -58,6 +58,7 @@ public struct KeyDecoder: Sendable {
         case 0x7F, 0x08: return (.backspace, 1)
         case 0x03: return (.interrupt, 1)
         case 0x15: return (.clearLine, 1)
+        case 0x1A: return (.suspend, 1)
         case 0x00, 0x14: return (.toggleSelection, 1)
         case 0x20: return (.space, 1)
         case 0x01...0x1F: return (.unknown, 1)

@@ -16,6 +16,8 @@ public enum TerminalKey: Sendable, Hashable {
     case delete
     /// Ctrl-C: quit.
     case interrupt
+    /// Ctrl-Z: suspend, as a shell job.
+    case suspend
     /// Ctrl-U: clear the query.
     case clearLine
     /// Ctrl-Space or Ctrl-T: select several.
@@ -24,7 +26,7 @@ public enum TerminalKey: Sendable, Hashable {
     case unknown
 
     /// The picker command this key sends, or nil for keys the front end handles itself
-    /// (``interrupt``, ``clearLine``) or ignores.
+    /// (``interrupt``, ``suspend``, ``clearLine``) or ignores.
     public var pickerCommand: PickerCommand? {
         switch self {
         case .text(let text): .insert(text)
@@ -44,7 +46,7 @@ public enum TerminalKey: Sendable, Hashable {
         case .escape: .escape
         case .backspace: .deleteBackward
         case .toggleSelection: .toggleSelection
-        case .delete, .interrupt, .clearLine, .unknown: nil
+        case .delete, .interrupt, .suspend, .clearLine, .unknown: nil
         }
     }
 }

@@ -6,7 +6,10 @@ import Darwin
 
 /// Puts the terminal back from places where Swift code cannot run normally: signal handlers
 /// and `atexit`. It keeps what it needs in plain globals and calls only async-signal-safe
-/// functions (`write`, `tcsetattr`, `_exit`, `raise`).
+/// functions (`write`, `tcsetattr`, `_exit`, `raise`, `sigaction`, `pthread_sigmask`).
+///
+/// SIGTSTP (Ctrl-Z, or `kill -TSTP`) stops the process with the terminal as the shell left
+/// it, and SIGCONT (`fg`) takes it back: raw mode, the alternate screen, and a redraw.
 enum TerminalRestorer {
     /// Alternate screen, hidden cursor, cleared screen.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
@@ -19,9 +22,10 @@ enum TerminalRestorer {
     /// Signals of a crash: restore, then die of the signal as before.
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
 
-    static func install(fd: Int32, original: termios, wakeFD: Int32) {
+    static func install(fd: Int32, original: termios, raw: termios, wakeFD: Int32) {
         restorerState.fd = fd
         restorerState.original = original
+        restorerState.raw = raw
         restorerState.wakeFD = wakeFD
         restorerState.active = true
         if !restorerState.atexitRegistered {
@@ -41,10 +45,44 @@ enum TerminalRestorer {
                 raise(number)
             }
         }
-        installHandler(SIGWINCH) { _ in
-            var byte: UInt8 = 1
-            _ = write(restorerState.wakeFD, &byte, 1)
+        installHandler(SIGWINCH) { _ in TerminalRestorer.wake() }
+        installHandler(SIGTSTP) { _ in TerminalRestorer.stopUntilContinued() }
+    }
+
+    /// Wakes ``TerminalSession/waitForInput(timeoutMilliseconds:)`` to redraw; async-signal-safe.
+    static func wake() {
+        var byte: UInt8 = 1
+        _ = write(restorerState.wakeFD, &byte, 1)
+    }
+
+    /// The SIGTSTP handler: gives the terminal back, stops the process as SIGTSTP's default
+    /// action would, and once continued takes the terminal again and asks for a redraw.
+    ///
+    /// SIGTSTP is blocked while its handler runs, so the default action is restored and the
+    /// signal raised again, then unblocked: the process stops inside this function and goes on
+    /// from there on SIGCONT. In an orphaned process group the system discards the stop, and
+    /// the picker simply carries on.
+    private static func stopUntilContinued() {
+        let saved = errno
+        defer { errno = saved }
+        guard restorerState.active else { return }
+        leaveSequence.withUnsafeBytes { bytes in
+            _ = write(restorerState.fd, bytes.baseAddress, bytes.count)
         }
+        _ = tcsetattr(restorerState.fd, TCSADRAIN, &restorerState.original)
+        resetToDefault(SIGTSTP)
+        raise(SIGTSTP)
+        var stop = sigset_t()
+        sigemptyset(&stop)
+        sigaddset(&stop, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stop, nil)
+        // Continued (fg), or never stopped.
+        installHandler(SIGTSTP) { _ in TerminalRestorer.stopUntilContinued() }
+        _ = tcsetattr(restorerState.fd, TCSADRAIN, &restorerState.raw)
+        enterSequence.utf8CString.withUnsafeBytes { bytes in
+            _ = write(restorerState.fd, bytes.baseAddress, bytes.count - 1)
+        }
+        wake()
     }
 
     private static func installHandler(_ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void) {
@@ -71,7 +109,7 @@ enum TerminalRestorer {
 
     /// Gives the signals back their default handlers.
     static func uninstall() {
-        for signal in terminatingSignals + crashSignals + [SIGWINCH] { resetToDefault(signal) }
+        for signal in terminatingSignals + crashSignals + [SIGWINCH, SIGTSTP] { resetToDefault(signal) }
     }
 
     /// Gives one signal back its default handler; async-signal-safe.
@@ -97,6 +135,8 @@ struct RestorerState {
     var fd: Int32 = -1
     var wakeFD: Int32 = -1
     var original = termios()
+    /// The picker's raw mode, to take the terminal back after a stop.
+    var raw = termios()
     var active = false
     var atexitRegistered = false
 }

@@ -10,7 +10,8 @@ import Darwin
 ///
 /// The terminal is restored on ``restore()``, at exit, on SIGINT, SIGTERM, SIGHUP and SIGQUIT,
 /// and on a crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE): cursor, echo, line
-/// editing and the main screen come back whatever happens.
+/// editing and the main screen come back whatever happens. A stop (SIGTSTP, ``suspend()``)
+/// restores it too, and continuing takes it back.
 ///
 /// ```swift
 /// let terminal = try TerminalSession()
@@ -32,9 +33,12 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Opens `/dev/tty` and enters raw mode on the alternate screen.
     ///
-    /// - Throws: ``TerminalError/noTerminal(reason:)`` when there is no controlling terminal.
+    /// - Throws: ``TerminalError/noTerminal(reason:)`` when there is no controlling terminal,
+    ///   ``TerminalError/dumbTerminal`` when `TERM` is `dumb` (it cannot draw in place).
     public init() throws(TerminalError) {
         #if canImport(Glibc) || canImport(Darwin)
+        // Emacs' shell, some CI consoles and editors' terminals say they cannot take cursor moves.
+        if let term = getenv("TERM"), String(cString: term) == "dumb" { throw .dumbTerminal }
         let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw .noTerminal(reason: String(cString: strerror(errno))) }
         var original = termios()
@@ -59,7 +63,7 @@ public final class TerminalSession: @unchecked Sendable {
         }
         _ = fcntl(wake[0], F_SETFL, fcntl(wake[0], F_GETFL) | O_NONBLOCK)
         _ = fcntl(wake[1], F_SETFL, fcntl(wake[1], F_GETFL) | O_NONBLOCK)
-        TerminalRestorer.install(fd: fd, original: original, wakeFD: wake[1])
+        TerminalRestorer.install(fd: fd, original: original, raw: raw, wakeFD: wake[1])
         guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else {
             let reason = String(cString: strerror(errno))
             TerminalRestorer.restore()
@@ -128,6 +132,15 @@ public final class TerminalSession: @unchecked Sendable {
             return .input(Array(bytes.prefix(count)))
         }
         return .closed
+    }
+
+    /// Stops the process as Ctrl-Z does in a shell (raw mode clears ISIG, so the key arrives as
+    /// a byte): the terminal is given back first and taken again when the shell continues the
+    /// process (`fg`), with ``waitForInput(timeoutMilliseconds:)`` then reporting ``Input/resized``
+    /// so the caller redraws. Returns once the process runs again.
+    public func suspend() {
+        guard !restored else { return }
+        raise(SIGTSTP)
     }
 
     /// Leaves raw mode and the alternate screen, shows the cursor. Safe to call twice.
