@@ -25,7 +25,8 @@ public struct InvalidRow: Sendable, Hashable, Codable, CustomStringConvertible {
     public var fix: Fix
 
     public var description: String {
-        "\(table) \(StoreText.quoted(key)): \(problem); repair \(fix == .drop ? "drops the row" : "brings it into range")"
+        let action = fix == .drop ? "drops the row" : "brings it into range"
+        return "\(table) \(StoreText.quoted(key)): \(problem); repair \(action)"
     }
 }
 
@@ -70,12 +71,15 @@ extension EmojiStore {
         }
 
         // The clock first: every counter is checked against it.
-        let clockRow = try Row.fetchOne(db, sql: "SELECT typeof(uses) AS type, CAST(uses AS INTEGER) AS uses FROM clock WHERE id = 1")
+        let clockRow = try Row.fetchOne(db, sql: """
+            SELECT typeof(uses) AS type, CAST(uses AS INTEGER) AS uses FROM clock WHERE id = 1
+            """)
         var clock = clockRow?["uses"] as Int? ?? 0
         if clockRow == nil || clockRow?["type"] != "integer" || !(0...ScoreDecay.maximumCount).contains(clock) {
             clock = min(max(clock, 0), ScoreDecay.maximumCount)
+            let stored = clockRow?["uses"] as Int? ?? 0
             report("clock", "uses", clockRow == nil ? "the row is missing"
-                   : "\(clockRow?["uses"] as Int? ?? 0) is not a count between 0 and \(ScoreDecay.maximumCount)", .clamp)
+                   : "\(stored) is not a count between 0 and \(ScoreDecay.maximumCount)", .clamp)
             if repairing {
                 try db.execute(sql: "INSERT OR REPLACE INTO clock (id, uses) VALUES (1, ?)", arguments: [clock])
             }
@@ -127,8 +131,9 @@ extension EmojiStore {
             let numeric: Set<String> = ["integer", "real"]
             var score: Double = row["score"] ?? 0
             if !numeric.contains(row["scoreType"] as String) || !score.isFinite || score < 0 {
-                report("usage", key, "score \(row["scoreType"] == "real" ? "\(score)" : "of type \(row["scoreType"] as String)") "
-                       + "is not a finite number of 0 or more", .clamp)
+                let type: String = row["scoreType"]
+                let value = type == "real" ? "\(score)" : "of type \(type)"
+                report("usage", key, "score \(value) is not a finite number of 0 or more", .clamp)
                 score = 0
             }
             var scoredAt: Int = row["scoredAt"] ?? 0
@@ -147,7 +152,8 @@ extension EmojiStore {
                 lastUse = value < 1 ? nil : min(value, clock)
             }
             var lastUsedAt: Double? = row["lastUsedAt"]
-            if let value = lastUsedAt, !numeric.contains(row["lastUsedAtType"] as String) || !(value.isFinite && abs(value) < 1e12) {
+            if let value = lastUsedAt,
+               !numeric.contains(row["lastUsedAtType"] as String) || !(value.isFinite && abs(value) < 1e12) {
                 report("usage", key, "lastUsedAt \(value) is not a date", .clamp)
                 lastUsedAt = nil
             }
@@ -170,7 +176,8 @@ extension EmojiStore {
             if !rankIsRight { report("usage", key, "rank does not match its score", .clamp) }
             if repairing {
                 try db.execute(sql: """
-                    UPDATE usage SET score = ?, scoredAt = ?, rank = ?, useCount = ?, lastUse = ?, lastUsedAt = ?, tones = ?
+                    UPDATE usage SET score = ?, scoredAt = ?, rank = ?, useCount = ?, lastUse = ?, lastUsedAt = ?,
+                        tones = ?
                     WHERE rowid = ?
                     """, arguments: [score, scoredAt, expected, useCount, lastUse, lastUsedAt, tones, rowID])
             }
@@ -189,11 +196,13 @@ extension EmojiStore {
                 }
             }
         }
-        for row in try Row.fetchAll(db, sql: "SELECT CAST(item AS TEXT) AS item, CAST(tones AS TEXT) AS tones FROM tonePreference") {
+        let preferences = "SELECT CAST(item AS TEXT) AS item, CAST(tones AS TEXT) AS tones FROM tonePreference"
+        for row in try Row.fetchAll(db, sql: preferences) {
             let key: String = row["item"] ?? ""
             let tones = (row["tones"] as String? ?? "").split(separator: ",").map(String.init)
             let problem = StoreExport.problem(with: StoreItem(key: key), neutral: true, catalog: catalog)
-                ?? (tones.isEmpty ? "no tones are given" : StoreExport.problem(withTones: tones, of: key, catalog: catalog))
+                ?? (tones.isEmpty ? "no tones are given"
+                    : StoreExport.problem(withTones: tones, of: key, catalog: catalog))
             if let problem {
                 report("tonePreference", key, problem, .drop)
                 if repairing { try db.execute(sql: "DELETE FROM tonePreference WHERE item = ?", arguments: [key]) }
@@ -224,7 +233,8 @@ extension EmojiStore {
         for row in rows {
             let rowID: Int64 = row["rowid"]
             let code: String = row["code"] ?? ""
-            let keywords = (try? JSONDecoder().decode([String].self, from: Data((row["keywords"] as String? ?? "").utf8))) ?? []
+            let keywordData = Data((row["keywords"] as String? ?? "").utf8)
+            let keywords = (try? JSONDecoder().decode([String].self, from: keywordData)) ?? []
             let image: String? = row["image"]
             let emoji = CustomEmoji(code: code, name: row["name"] ?? "", keywords: keywords, group: row["groupName"],
                                     image: image?.isEmpty == true ? nil : image, source: row["source"])

@@ -118,7 +118,9 @@ public final class EmojiStore: Sendable {
         if isReadOnly { throw StoreError.readOnly(path: url.path) }
         let path = url.path
         let configuration = configuration
-        return try writer.queue { try DatabaseQueue(path: path, configuration: Self.writerConfiguration(configuration)) }
+        return try writer.queue {
+            try DatabaseQueue(path: path, configuration: Self.writerConfiguration(configuration))
+        }
     }
 
     // MARK: Opening
@@ -163,7 +165,9 @@ public final class EmojiStore: Sendable {
         let state = try queue.read { db in try StoreSchema.state(db, decay: configuration.decay) }
         if let tables = state.foreignTables { throw StoreError.foreignDatabase(path: path, tables: tables) }
         if state.isNewer { throw StoreError.newerSchema(path: path) }
-        let journal = try queue.writeWithoutTransaction { db in try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") }
+        let journal = try queue.writeWithoutTransaction { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
         guard journal == "wal" else { throw StoreError.database(path: path, reason: "cannot switch to WAL mode") }
         try StoreSchema.migrator.migrate(queue)
         try queue.writeWithoutTransaction { db in

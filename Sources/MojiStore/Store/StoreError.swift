@@ -53,7 +53,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot create the directory \(path) for the Moji database (\(reason)). Set MOJI_HOME to a writable directory."
         case .busy(let path):
             "\(path) stayed locked by another process longer than the wait allowed. Try again, or wait longer: "
-                + "`--wait SECONDS` or MOJI_BUSY_TIMEOUT=SECONDS for the moji command, StoreConfiguration.busyTimeout in code."
+                + "`--wait SECONDS` or MOJI_BUSY_TIMEOUT=SECONDS for the moji command, "
+                + "StoreConfiguration.busyTimeout in code."
         case .database(let path, let reason):
             "database error in \(path): \(reason)"
         case .invalidExport(let path, let reason):
@@ -85,8 +86,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "copy your data with `moji store export` and `moji store import`."
         case .foreignDatabase(let path, let tables):
             "\(path) is another program's SQLite database (tables: "
-                + "\(tables.prefix(5).map { StoreText.quoted($0) }.joined(separator: ", "))\(tables.count > 5 ? ", …" : "")"
-                + "), not a Moji store; Moji leaves it alone. Point MOJI_HOME (or --database) at a directory of its own."
+                + tables.prefix(5).map { StoreText.quoted($0) }.joined(separator: ", ")
+                + (tables.count > 5 ? ", …" : "")
+                + "), not a Moji store; Moji leaves it alone. "
+                + "Point MOJI_HOME (or --database) at a directory of its own."
         }
     }
 

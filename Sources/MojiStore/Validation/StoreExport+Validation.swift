@@ -10,7 +10,8 @@ extension StoreExport {
     ///   by list, index and item, e.g. `usage[3] "👍🏽"`.
     public func validate(catalog: EmojiCatalog = .shared) throws(StoreError) {
         guard (0...ScoreDecay.maximumCount).contains(clock) else {
-            throw .invalidImportEntry(entry: "clock", reason: "\(clock) is not between 0 and \(ScoreDecay.maximumCount)")
+            throw .invalidImportEntry(entry: "clock",
+                                      reason: "\(clock) is not between 0 and \(ScoreDecay.maximumCount)")
         }
         guard decay > 0, decay <= 1 else {
             throw .invalidImportEntry(entry: "decay", reason: "\(decay) is not in (0, 1]")
@@ -33,7 +34,8 @@ extension StoreExport {
                 throw .invalidImportEntry(entry: entry, reason: "the name \(problem)")
             }
             if let first = names.updateValue(index, forKey: Self.caseFolded(collection.name)) {
-                throw .invalidImportEntry(entry: entry, reason: "collections[\(first)] has the same name (names ignore case)")
+                throw .invalidImportEntry(entry: entry,
+                                          reason: "collections[\(first)] has the same name (names ignore case)")
             }
             try Self.validateList(collection.items, named: "collections[\(index)].items", catalog: catalog)
         }
@@ -57,9 +59,46 @@ extension StoreExport {
                 throw .invalidImportEntry(entry: entry, reason: problem)
             }
             if let first = codes.updateValue(index, forKey: Self.caseFolded(emoji.code)) {
-                throw .invalidImportEntry(entry: entry, reason: "customEmoji[\(first)] has the same code (codes ignore case)")
+                throw .invalidImportEntry(entry: entry,
+                                          reason: "customEmoji[\(first)] has the same code (codes ignore case)")
             }
         }
+    }
+
+    /// This export without the entries ``validate(catalog:)`` refuses (the later of two
+    /// duplicates, out-of-range records, bad names): what repair salvages from a damaged file.
+    public func droppingInvalidEntries(catalog: EmojiCatalog = .shared) -> StoreExport {
+        var kept = self
+        kept.clock = min(max(clock, 0), ScoreDecay.maximumCount)
+        if !(decay > 0 && decay <= 1) { kept.decay = StoreConfiguration().decay }
+        var seen = Set<String>()
+        kept.usage = usage.filter { record in
+            Self.problem(with: record, clock: kept.clock, catalog: catalog) == nil
+                && seen.insert(record.item.key).inserted
+        }
+        func validItems(_ items: [StoreItem]) -> [StoreItem] {
+            var seen = Set<String>()
+            return items.filter {
+                Self.problem(with: $0, neutral: false, catalog: catalog) == nil && seen.insert($0.key).inserted
+            }
+        }
+        kept.pinned = validItems(pinned)
+        var names = Set<String>()
+        kept.collections = collections.compactMap { collection in
+            guard StoreText.problem(in: collection.name) == nil, names.insert(Self.caseFolded(collection.name)).inserted
+            else { return nil }
+            return EmojiCollection(name: collection.name, items: validItems(collection.items))
+        }
+        kept.skinTones = skinTones.filter { key, tones in
+            !tones.isEmpty && Self.problem(with: StoreItem(key: key), neutral: true, catalog: catalog) == nil
+                && Self.problem(withTones: tones, of: key, catalog: catalog) == nil
+        }
+        if let tone = defaultSkinTone, SkinTone(identifier: tone) == nil { kept.defaultSkinTone = nil }
+        var codes = Set<String>()
+        kept.customEmoji = customEmoji.filter {
+            EmojiStore.problem(with: $0) == nil && codes.insert(Self.caseFolded($0.code)).inserted
+        }
+        return kept
     }
 
     /// What is wrong with one usage record, or nil.
@@ -126,7 +165,8 @@ extension StoreExport {
         var pictograph = false
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            let joiner = [0x200D, 0xFE0E, 0xFE0F, 0x20E3].contains(scalar.value) || (0xE0020...0xE007F).contains(scalar.value)
+            let joiner = [0x200D, 0xFE0E, 0xFE0F, 0x20E3].contains(scalar.value)
+                || (0xE0020...0xE007F).contains(scalar.value)
             guard properties.isEmoji || properties.isEmojiModifier || joiner else { return false }
             if scalar.value > 0xFF, properties.isEmoji { pictograph = true }
         }
