@@ -55,7 +55,7 @@ extension EmojiStore {
 
     /// Reads every table into an export; also used to salvage a damaged file.
     static func export(_ db: Database, decay fallbackDecay: Double) throws -> StoreExport {
-        let usage = try Row.fetchAll(db, sql: "SELECT \(entryColumns) FROM usage ORDER BY item").map { row in
+        let usage = try Row.fetchAll(db, sql: "SELECT \(entryColumns) FROM usage ORDER BY usage.item").map { row in
             StoreExport.UsageRecord(
                 item: StoreItem(key: row["item"]), score: row["score"], scoredAt: row["scoredAt"],
                 useCount: row["useCount"], lastUse: row["lastUse"], lastUsedAt: row["lastUsedAt"],

@@ -65,7 +65,7 @@ extension EmojiStore {
     public func frequent() throws(StoreError) -> [UsageEntry] {
         let configuration = configuration
         let entries = try entries(
-            sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
+            sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY usage.rank DESC LIMIT ?",
             limit: configuration.frequentLimit)
         var kept: [UsageEntry] = []
         for entry in entries
@@ -78,8 +78,11 @@ extension EmojiStore {
     /// The recent list: the most recently used items, most recent first, each once, at most
     /// `limit` (default ``StoreConfiguration/recentLimit``).
     public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
-        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
-                    limit: limit ?? configuration.recentLimit)
+        // ORDER BY names the table's columns: a bare name would be the cast result column,
+        // which no index orders.
+        try entries(sql: """
+            SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY usage.lastUse DESC LIMIT ?
+            """, limit: limit ?? configuration.recentLimit)
     }
 
     /// The items by how many times they were used, ever (no decay, unlike ``frequent()``), the
@@ -88,7 +91,8 @@ extension EmojiStore {
     public func mostUsed(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         try entries(
             sql: """
-                SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?
+                SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0
+                ORDER BY usage.useCount DESC, usage.lastUse DESC LIMIT ?
                 """,
             limit: limit ?? configuration.mostUsedLimit)
     }
