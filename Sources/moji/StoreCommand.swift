@@ -26,7 +26,7 @@ struct StoreCommand: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Check the database without changing it; exits 3 when it is damaged.")
+            abstract: "Check the database without changing it; exits 5 when it is damaged.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -37,6 +37,11 @@ struct StoreCommand: ParsableCommand {
                 print("\(health.path): no database yet; it is created on first use.")
             } else if health.isHealthy {
                 print("\(health.path): ok (schema \(health.schemaVersion ?? "?"), \(health.totalUses ?? 0) uses, \(health.items ?? 0) emoji)")
+            } else if health.problems.isEmpty {
+                print("\(health.path): \(health.invalidRows.count) rows hold values out of range")
+                for row in health.invalidRows.prefix(20) { print("  \(row)") }
+                if health.invalidRows.count > 20 { print("  … and \(health.invalidRows.count - 20) more") }
+                print("Run `moji store repair` to fix them in place (values clamped, unusable rows dropped).")
             } else {
                 print("\(health.path): damaged")
                 for problem in health.problems { print("  \(problem)") }
@@ -57,6 +62,11 @@ struct StoreCommand: ParsableCommand {
             try reportingFailures {
                 let repair = try storeCall { () throws(StoreError) in try EmojiStore.repair(at: options.url) }
                 if options.json { return try printJSON(repair) }
+                if let rows = repair.rows {
+                    print("\(repair.before.path): fixed \(rows.clamped) rows in place "
+                          + "and dropped \(rows.dropped) unusable rows.")
+                    return
+                }
                 if repair.movedAside.isEmpty {
                     print("\(repair.before.path): ok, nothing to repair.")
                     return

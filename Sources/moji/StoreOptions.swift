@@ -11,6 +11,11 @@ struct StoreOptions: ParsableArguments {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How long to wait for another process that is writing to the database (default 15, or $MOJI_BUSY_TIMEOUT).",
+        valueName: "seconds"))
+    var wait: Double?
+
     /// The database file these options point at.
     var url: URL {
         database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
@@ -18,7 +23,23 @@ struct StoreOptions: ParsableArguments {
 
     /// Opens the store, or exits 5 (``ExitCode/storeFailure``) with the store's explanation.
     func openStore() throws -> EmojiStore {
-        try storeCall { () throws(StoreError) in try EmojiStore(url: url) }
+        var configuration = StoreConfiguration()
+        configuration.busyTimeout = try busyTimeout()
+        return try storeCall { () throws(StoreError) in try EmojiStore(url: url, configuration: configuration) }
+    }
+
+    /// `--wait`, else `MOJI_BUSY_TIMEOUT`, else the store's default: seconds, 0 or more.
+    func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TimeInterval {
+        let (text, source) = wait.map { ("\($0)", "--wait") }
+            ?? environment["MOJI_BUSY_TIMEOUT"].map { ($0, "MOJI_BUSY_TIMEOUT") } ?? ("", "")
+        if source.isEmpty { return StoreConfiguration().busyTimeout }
+        guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0,
+              seconds <= 86_400 else {
+            throw CommandFailure(
+                message: "\(source) must be a number of seconds from 0 to 86400, not '\(text.prefix(40))'.",
+                code: .validationFailure)
+        }
+        return seconds
     }
 
     /// An emoji (itself, a :shortcode:, hex code points) or a known custom emoji `:code:`.
@@ -42,7 +63,8 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
     } catch {
         switch error {
         case .collectionNotFound, .itemNotFound: throw CommandFailure(message: error.description, code: .notFound)
-        case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode:
+        case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,
+             .invalidCustomEmoji, .invalidImportEntry:
             throw CommandFailure(message: error.description, code: .usage)
         case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)

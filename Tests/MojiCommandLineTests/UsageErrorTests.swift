@@ -120,13 +120,17 @@ struct UsageErrorTests {
     func longArgument() throws {
         defer { shell.removeHome() }
         let long = #""$(head -c 128000 /dev/zero | tr '\0' x)""#
-        for script in [#""$MOJI" info "# + long, #""$MOJI" search "# + long, #""$MOJI" search x --limit "# + long,
-                       #""$MOJI" collections show "# + long] {
+        for script in [#""$MOJI" info "# + long, #""$MOJI" search "# + long, #""$MOJI" search x --limit "# + long] {
             let outcome = try shell.run(script)
             #expect(outcome.status != 0)
             #expect(outcome.errors.contains(String(repeating: "x", count: 80) + "…' (128000 characters)"),
                     "\(outcome.errors.prefix(300))")
             #expect(outcome.errors.utf8.count < 1_000, "\(script): \(outcome.errors.utf8.count) bytes of errors")
         }
+        // The store's own messages quote a name as StoreText.quoted does: 40 characters, then "…".
+        let store = try shell.run(#""$MOJI" collections show "# + long)
+        #expect(store.status == 1)
+        #expect(store.errors.contains("\"" + String(repeating: "x", count: 40) + "…\""), "\(store.errors.prefix(300))")
+        #expect(store.errors.utf8.count < 1_000)
     }
 }

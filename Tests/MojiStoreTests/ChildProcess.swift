@@ -18,6 +18,9 @@ struct MojiProcess {
 
     let home: URL
 
+    /// More environment variables for every child.
+    var environment: [String: String] = [:]
+
     /// Starts `moji arguments…` with standard output and error going to files or pipes.
     func start(_ arguments: [String], stdout: Any? = nil, stderr: Any? = nil) throws -> Process {
         let process = Process()
@@ -25,6 +28,7 @@ struct MojiProcess {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI_HOME"] = home.path
+        environment.merge(self.environment) { $1 }
         process.environment = environment
         process.standardOutput = stdout ?? FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
@@ -41,5 +45,30 @@ struct MojiProcess {
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs `moji arguments…`, killing it after `limit`; `seconds` is how long it ran, and
+    /// `status` is nil when it had to be killed.
+    func run(_ arguments: [String], limit: Duration) throws
+        -> (status: Int32?, output: String, errors: String, seconds: Double) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        let err = directory.appendingPathComponent("err")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        let clock = ContinuousClock()
+        let started = clock.now
+        let process = try start(arguments, stdout: try FileHandle(forWritingTo: out),
+                                stderr: try FileHandle(forWritingTo: err))
+        while process.isRunning, clock.now - started < limit { usleep(10_000) }
+        let killed = process.isRunning
+        if killed { process.terminate() }
+        process.waitUntilExit()
+        let elapsed = clock.now - started
+        return (killed ? nil : process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+                try String(contentsOf: err, encoding: .utf8),
+                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }

@@ -20,8 +20,11 @@ extension EmojiStore {
         let pool = pool
         let initial = (try? pool.read(Self.changeVersions)) ?? [:]
 
+        // This process writes through its read-write connection: observing it reports those
+        // changes at once. A read-only store only learns of changes by polling.
+        let observed: any DatabaseWriter = (try? writerQueue()) ?? pool
         let observer = DatabaseRegionObservation(tracking: Table("changeLog"))
-            .start(in: pool, onError: { _ in }, onChange: { _ in wake.yield() })
+            .start(in: observed, onError: { _ in }, onChange: { _ in wake.yield() })
         let ticker = Task {
             while !Task.isCancelled {
                 try? await Task.sleep(for: pollingInterval)

@@ -25,6 +25,7 @@ extension EmojiStore {
 
     /// Creates an empty collection; fails with ``StoreError/collectionExists(_:)`` when the name is taken.
     public func createCollection(named name: String) throws(StoreError) {
+        try Self.validateCollectionName(name)
         try write([.collections]) { db in
             if try Self.collectionID(named: name, in: db) != nil { throw StoreError.collectionExists(name) }
             try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
@@ -43,6 +44,7 @@ extension EmojiStore {
 
     /// Renames a collection.
     public func renameCollection(_ name: String, to newName: String) throws(StoreError) {
+        try Self.validateCollectionName(newName)
         try write([.collections]) { db in
             guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
             if let other = try Self.collectionID(named: newName, in: db), other != id { throw StoreError.collectionExists(newName) }
@@ -58,6 +60,7 @@ extension EmojiStore {
             if let existing = try Self.collectionID(named: name, in: db) {
                 id = existing
             } else {
+                try Self.validateCollectionName(name)
                 try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
                                arguments: [name, Date().timeIntervalSince1970])
                 id = db.lastInsertedRowID
@@ -94,6 +97,12 @@ extension EmojiStore {
             items.insert(item, at: Self.clamped(position, count: items.count))
             try Self.replaceOrderedItems(items, db: db, table: "collectionItem", filter: ("collectionId", id))
         }
+    }
+
+    /// Throws ``StoreError/invalidCollectionName(_:reason:)`` for a name that is empty, longer
+    /// than ``StoreText/maximumLength`` or holds a control character.
+    static func validateCollectionName(_ name: String) throws(StoreError) {
+        if let problem = StoreText.problem(in: name) { throw .invalidCollectionName(name, reason: problem) }
     }
 
     static func collectionID(named name: String, in db: Database) throws -> Int64? {

@@ -12,6 +12,7 @@ extension EmojiStore {
     /// One without ``/Moji/CustomEmoji/addedAt`` is stamped with the current date.
     public func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
         guard CustomEmoji.isValidCode(emoji.code) else { throw .invalidCustomCode(emoji.code) }
+        if let problem = Self.problem(with: emoji) { throw .invalidCustomEmoji(code: emoji.code, reason: problem) }
         try write([.customEmoji]) { db in
             if !replacing,
                try Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil {
@@ -45,6 +46,33 @@ extension EmojiStore {
             try db.execute(sql: "DELETE FROM customEmoji WHERE code = ?", arguments: [code])
             return db.changesCount > 0
         }
+    }
+
+    /// The most keywords a custom emoji may have.
+    public static let maximumCustomKeywordCount = 100
+
+    /// What keeps a custom emoji out of the store, or nil: an invalid code, or a name, keyword,
+    /// group, image or source that breaks the rules of ``StoreText``.
+    static func problem(with emoji: CustomEmoji) -> String? {
+        guard CustomEmoji.isValidCode(emoji.code), emoji.code.count <= StoreText.maximumLength else {
+            return "code \(StoreText.quoted(emoji.code)) is not valid: use letters, digits, '_', '-' or '+', "
+                + "without spaces or colons"
+        }
+        if let problem = StoreText.problem(in: emoji.name, allowsEmpty: true) { return "name \(problem)" }
+        if emoji.keywords.count > maximumCustomKeywordCount {
+            return "keyword list is longer than \(maximumCustomKeywordCount)"
+        }
+        for keyword in emoji.keywords {
+            if let problem = StoreText.problem(in: keyword) { return "keyword \(StoreText.quoted(keyword)) \(problem)" }
+        }
+        if let group = emoji.group, let problem = StoreText.problem(in: group) { return "group \(problem)" }
+        for (field, value) in [("image", emoji.image), ("source", emoji.source)] {
+            if let value, let problem = StoreText.problem(in: value, allowsEmpty: true,
+                                                          maximumLength: StoreText.maximumReferenceLength) {
+                return "\(field) \(problem)"
+            }
+        }
+        return nil
     }
 
     // MARK: The customEmoji table

@@ -25,6 +25,10 @@ extension EmojiStore {
                 if try db.tableExists("usage"), try db.tableExists("clock") {
                     health.totalUses = try ScoreDecay.clock(db)
                     health.items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM usage")
+                    if health.problems.isEmpty, try migrator.hasCompletedMigrations(db) {
+                        health.invalidRows = try invalidRows(in: db, catalog: .shared,
+                                                             decay: StoreConfiguration().decay, repairing: false)
+                    }
                 } else {
                     health.problems.append("no Moji tables: this SQLite file was not made by Moji")
                 }
@@ -33,7 +37,7 @@ extension EmojiStore {
         } catch {
             health.problems.append("\(StoreError.wrapping(error, path: path))")
         }
-        health.isHealthy = health.problems.isEmpty
+        health.isHealthy = health.problems.isEmpty && health.invalidRows.isEmpty
         return health
     }
 
@@ -47,6 +51,11 @@ extension EmojiStore {
         let url = url.standardizedFileURL
         let before = check(at: url)
         guard !before.isHealthy else { return StoreRepair(before: before, movedAside: [], salvaged: false) }
+        if before.problems.isEmpty {
+            // Only rows out of range: fixed in place, nothing moved aside.
+            let rows = try EmojiStore(url: url, configuration: configuration).repairRows()
+            return StoreRepair(before: before, movedAside: [], salvaged: false, rows: rows)
+        }
         let salvage = salvageExport(at: url, decay: configuration.decay)
         var moved: [String] = []
         do {
@@ -74,7 +83,7 @@ extension EmojiStore {
             _ = consume lock
         }
         let store = try EmojiStore(url: url, configuration: configuration)
-        if let salvage { try store.importData(salvage) }
+        if let salvage { try store.importData(salvage.droppingInvalidEntries(catalog: configuration.catalog)) }
         return StoreRepair(before: before, movedAside: moved, salvaged: salvage != nil)
     }
 

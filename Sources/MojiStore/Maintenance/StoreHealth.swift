@@ -14,6 +14,8 @@ public struct StoreHealth: Sendable, Hashable, Codable {
     public var totalUses: Int?
     /// Items with usage.
     public var items: Int?
+    /// Rows holding values out of range (see ``EmojiStore/invalidRows()``); repair fixes them in place.
+    public var invalidRows: [InvalidRow] = []
 }
 
 /// What ``EmojiStore/repair(at:configuration:)`` did.
@@ -25,4 +27,6 @@ public struct StoreRepair: Sendable, Hashable, Codable {
     public var movedAside: [String]
     /// Whether user data could be read from the damaged file and was carried into the new one.
     public var salvaged: Bool
+    /// What was fixed in place when the only problems were rows out of range; nil otherwise.
+    public var rows: RowRepair?
 }

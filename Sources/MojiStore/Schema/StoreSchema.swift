@@ -33,7 +33,58 @@ import GRDB
 ///             image TEXT ('' for none), source TEXT NULL, addedAt REAL)
 /// changeLog(area TEXT PK, version INTEGER)             +1 per committed change of an area
 /// ```
+///
+/// ## The mark
+/// Moji marks its files with `PRAGMA application_id = 0x4D6F6A69` (the ASCII letters "Moji"),
+/// so `file(1)` and Moji itself tell them from other SQLite files. A database with tables of
+/// its own and no mark belongs to another program and is never touched
+/// (``StoreError/foreignDatabase(path:tables:)``); one without the mark that holds only Moji's
+/// tables was made by an earlier Moji and is marked when opened for writing.
 enum StoreSchema {
+    /// The `application_id` of every Moji database: "Moji" in ASCII.
+    static let applicationID: Int32 = 0x4D6F_6A69
+
+    /// The tables Moji creates (GRDB's migration table included).
+    static let tables: Set<String> = [
+        "grdb_migrations", "meta", "clock", "usage", "pinned", "collection", "collectionItem", "tonePreference",
+        "customEmoji", "changeLog",
+    ]
+
+    /// What opening finds in a database file, read without writing.
+    struct State {
+        /// Tables of another program, when the file is not Moji's; nil for a Moji file (or an empty one).
+        var foreignTables: [String]?
+        /// Written by a newer Moji.
+        var isNewer: Bool
+        /// Every migration applied: the file can be read as it is.
+        var isMigrated: Bool
+        /// Nothing to write before use: marked, migrated, in WAL mode, seeded, scored with `decay`.
+        var isCurrent: Bool
+    }
+
+    /// Reads the state of the database without writing to it.
+    static func state(_ db: Database, decay: Double) throws -> State {
+        let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try String.fetchAll(db, sql: """
+            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+            """)
+        let others = tables.filter { !Self.tables.contains($0) }
+        if mark != applicationID, mark != 0 || !others.isEmpty {
+            return State(foreignTables: others.isEmpty ? tables : others, isNewer: false, isMigrated: false,
+                         isCurrent: false)
+        }
+        let migrator = Self.migrator
+        let isNewer = try migrator.hasBeenSuperseded(db)
+        let isMigrated = try !isNewer && migrator.hasCompletedMigrations(db)
+        guard isMigrated, mark == applicationID else {
+            return State(foreignTables: nil, isNewer: isNewer, isMigrated: isMigrated, isCurrent: false)
+        }
+        let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+        let seeded = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'seeded'") != nil
+        let isCurrent = try journal == "wal" && seeded && ScoreDecay.storedDecay(db) == decay
+        return State(foreignTables: nil, isNewer: false, isMigrated: true, isCurrent: isCurrent)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

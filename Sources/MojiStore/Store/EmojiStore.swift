@@ -77,7 +77,15 @@ public final class EmojiStore: Sendable {
     public let url: URL
     /// The parameters this store was opened with.
     public let configuration: StoreConfiguration
+    /// Whether the file or its directory cannot be written: reads work, and every change throws
+    /// ``StoreError/readOnly(path:)``.
+    public let isReadOnly: Bool
+    /// Read-only connections. Reads never take a write lock, so in WAL mode they never wait
+    /// for a writer, and a read-only file or directory can still be read.
     let pool: DatabasePool
+    /// The read-write connection, opened by the first write (or by opening a file that needs
+    /// setting up), so a process that only reads never writes, not even at open.
+    private let writer: StoreWriter
 
     /// Opens (creating it with its directory if needed) the database at
     /// ``StoreLocation/defaultURL(environment:)``.
@@ -85,34 +93,42 @@ public final class EmojiStore: Sendable {
         try self.init(url: StoreLocation.defaultURL(), configuration: configuration)
     }
 
-    /// Opens the database at `url`, creating the file and its directory if needed, migrating the
-    /// schema and seeding the default frequent emoji once.
+    /// Opens the database at `url`, creating the file and its directory if needed, marking,
+    /// migrating and seeding it once. A database that needs none of this opens without writing.
     ///
-    /// - Throws: ``StoreError/notADatabase(path:reason:)`` for a file that is not a Moji database,
-    ///   ``StoreError/newerSchema(path:)`` for one written by a newer Moji.
+    /// - Throws: ``StoreError/notADatabase(path:reason:)`` for a file that is not a database,
+    ///   ``StoreError/foreignDatabase(path:tables:)`` for another program's database,
+    ///   ``StoreError/newerSchema(path:)`` for one written by a newer Moji, and
+    ///   ``StoreError/readOnly(path:)`` for a read-only one that cannot be read as it is.
     public init(url: URL, configuration: StoreConfiguration = StoreConfiguration()) throws(StoreError) {
         self.url = url.standardizedFileURL
         self.configuration = configuration
         let path = self.url.path
-        try StoreLocation.createDirectory(for: self.url)
-        let lock = try OpenLock(path: path + ".lock")
+        let access = StoreFileAccess(path: path)
+        isReadOnly = access.isReadOnly
+        var queue: DatabaseQueue?
         do {
-            var database = Configuration()
-            database.busyMode = .timeout(configuration.busyTimeout)
-            database.label = "MojiStore"
-            pool = try DatabasePool(path: path, configuration: database)
-            let migrator = StoreSchema.migrator
-            if try pool.read(migrator.hasBeenSuperseded) { throw StoreError.newerSchema(path: path) }
-            try migrator.migrate(pool)
-            try pool.write { db in
-                try Self.seedIfNeeded(db, configuration: configuration)
-                try ScoreDecay.adoptDecay(configuration.decay, in: db)
+            if !access.hasDatabase {
+                if access.isReadOnly { throw StoreError.readOnly(path: path) }
+                try StoreLocation.createDirectory(for: self.url)
+                queue = try Self.setUp(path: path, configuration: configuration)
+            }
+            pool = try Self.openReaders(access: access, configuration: configuration)
+            let state = try pool.read { db in try StoreSchema.state(db, decay: configuration.decay) }
+            if let tables = state.foreignTables { throw StoreError.foreignDatabase(path: path, tables: tables) }
+            if state.isNewer { throw StoreError.newerSchema(path: path) }
+            if !state.isCurrent, queue == nil {
+                if access.isReadOnly {
+                    // Reading needs only the tables; seeding and rescaling wait for a writable file.
+                    guard state.isMigrated else { throw StoreError.readOnly(path: path) }
+                } else {
+                    queue = try Self.setUp(path: path, configuration: configuration)
+                }
             }
         } catch {
-            _ = consume lock
             throw StoreError.wrapping(error, path: path)
         }
-        _ = consume lock
+        writer = StoreWriter(queue)
     }
 
     // MARK: Database access
@@ -125,17 +141,93 @@ public final class EmojiStore: Sendable {
     /// Writes in one immediate transaction that also bumps the change versions of `areas`.
     func write<T>(_ areas: [StoreArea], _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try pool.write { db in
-                let result = try body(db)
-                for area in areas {
-                    try db.cachedStatement(sql: "UPDATE changeLog SET version = version + 1 WHERE area = ?")
-                        .execute(arguments: [area.rawValue])
+            let path = url.path
+            return try writerQueue().writeWithoutTransaction { db in
+                var result: T?
+                // Immediate: the write lock is taken (waiting up to the busy timeout) before
+                // anything is read, so concurrent writers queue instead of failing on upgrade.
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    for area in areas {
+                        try db.cachedStatement(sql: "UPDATE changeLog SET version = version + 1 WHERE area = ?")
+                            .execute(arguments: [area.rawValue])
+                    }
+                    return .commit
                 }
+                guard let result else { throw StoreError.database(path: path, reason: "the write did not run") }
                 return result
             }
         } catch {
             throw StoreError.wrapping(error, path: url.path)
         }
+    }
+
+    /// The read-write connection, opened on first use.
+    func writerQueue() throws -> DatabaseQueue {
+        if isReadOnly { throw StoreError.readOnly(path: url.path) }
+        let path = url.path
+        let configuration = configuration
+        return try writer.queue {
+            try DatabaseQueue(path: path, configuration: Self.writerConfiguration(configuration))
+        }
+    }
+
+    // MARK: Opening
+
+    static func writerConfiguration(_ configuration: StoreConfiguration) -> Configuration {
+        var database = Configuration()
+        database.busyMode = .timeout(configuration.busyTimeout)
+        database.label = "MojiStore"
+        // As GRDB sets for its pools: in WAL mode, NORMAL is durable across application crashes.
+        database.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+        return database
+    }
+
+    /// The read-only pool; an `immutable` one when the directory cannot be written and no
+    /// other process has the database open (no -wal or -shm file): SQLite could not create the
+    /// shared-memory file a WAL reader needs, and nothing can change the file meanwhile.
+    static func openReaders(access: StoreFileAccess, configuration: StoreConfiguration) throws -> DatabasePool {
+        var database = Configuration()
+        database.readonly = true
+        database.busyMode = .timeout(configuration.busyTimeout)
+        database.label = "MojiStore"
+        return try DatabasePool(path: access.readerPath, configuration: database)
+    }
+
+    /// Creates, marks, migrates and seeds the database under the open lock, so processes that
+    /// open a fresh file at once do it one after another; returns the read-write connection.
+    static func setUp(path: String, configuration: StoreConfiguration) throws -> DatabaseQueue {
+        let lock = try OpenLock(path: path + ".lock")
+        do {
+            let queue = try setUpLocked(path: path, configuration: configuration)
+            _ = consume lock
+            return queue
+        } catch {
+            _ = consume lock
+            throw error
+        }
+    }
+
+    private static func setUpLocked(path: String, configuration: StoreConfiguration) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path, configuration: writerConfiguration(configuration))
+        // Read before anything is written: another program's file must stay as it is.
+        let state = try queue.read { db in try StoreSchema.state(db, decay: configuration.decay) }
+        if let tables = state.foreignTables { throw StoreError.foreignDatabase(path: path, tables: tables) }
+        if state.isNewer { throw StoreError.newerSchema(path: path) }
+        let journal = try queue.writeWithoutTransaction { db in
+            try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+        }
+        guard journal == "wal" else { throw StoreError.database(path: path, reason: "cannot switch to WAL mode") }
+        try StoreSchema.migrator.migrate(queue)
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try db.execute(sql: "PRAGMA application_id = \(StoreSchema.applicationID)")
+                try seedIfNeeded(db, configuration: configuration)
+                try ScoreDecay.adoptDecay(configuration.decay, in: db)
+                return .commit
+            }
+        }
+        return queue
     }
 
     // MARK: Seeding

@@ -30,6 +30,18 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case duplicateCustomCode(String)
     /// A custom emoji code is empty or holds spaces or colons.
     case invalidCustomCode(String)
+    /// A collection name is empty, too long or holds a control character (see ``StoreText``).
+    case invalidCollectionName(String, reason: String)
+    /// A custom emoji's name, keyword, group, image or source breaks the rules of ``StoreText``.
+    case invalidCustomEmoji(code: String, reason: String)
+    /// An entry of an import is out of range or malformed; nothing was imported. `entry` names
+    /// it by list and index with its item, e.g. `usage[3] (👍)`.
+    case invalidImportEntry(entry: String, reason: String)
+    /// The database or its directory cannot be written: reads work, changes cannot be saved.
+    case readOnly(path: String)
+    /// The file is another program's SQLite database: it has tables of its own and no Moji mark
+    /// (``StoreSchema`` documents the `application_id`). Moji leaves it alone.
+    case foreignDatabase(path: String, tables: [String])
 
     public var description: String {
         switch self {
@@ -40,7 +52,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotCreateDirectory(let path, let reason):
             "cannot create the directory \(path) for the Moji database (\(reason)). Set MOJI_HOME to a writable directory."
         case .busy(let path):
-            "\(path) stayed locked by another process longer than the busy timeout. Try again, or raise StoreConfiguration.busyTimeout."
+            "\(path) stayed locked by another process longer than the wait allowed. Try again, or wait longer: "
+                + "`--wait SECONDS` or MOJI_BUSY_TIMEOUT=SECONDS for the moji command, "
+                + "StoreConfiguration.busyTimeout in code."
         case .database(let path, let reason):
             "database error in \(path): \(reason)"
         case .invalidExport(let path, let reason):
@@ -49,15 +63,33 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(emoji) has no form with tones \(tones.map(\.identifier).joined(separator: ", ")); "
                 + (personCount == 0 ? "it takes no skin tone." : "give one tone, or one per person (\(personCount)).")
         case .collectionNotFound(let name):
-            "no collection named '\(name)'. `moji collections` lists them."
+            "no collection named \(StoreText.quoted(name)). `moji collections` lists them."
         case .collectionExists(let name):
-            "a collection named '\(name)' exists already; pick another name or add to it."
+            "a collection named \(StoreText.quoted(name)) exists already; pick another name or add to it."
         case .itemNotFound(let item, let list):
             "\(item) is not in \(list)."
         case .duplicateCustomCode(let code):
             "a custom emoji with code :\(code): exists already; codes are unique (case-insensitive)."
         case .invalidCustomCode(let code):
-            "'\(code)' is not a valid custom emoji code: use letters, digits, '_', '-' or '+', without spaces or colons."
+            "\(StoreText.quoted(code)) is not a valid custom emoji code: use letters, digits, '_', '-' or '+', "
+                + "without spaces or colons."
+        case .invalidCollectionName(let name, let reason):
+            "the collection name \(StoreText.quoted(name)) \(reason); give a name of 1 to \(StoreText.maximumLength) "
+                + "characters without control characters."
+        case .invalidCustomEmoji(let code, let reason):
+            "the custom emoji \(StoreText.quoted(":" + code + ":")) cannot be stored: its \(reason)."
+        case .invalidImportEntry(let entry, let reason):
+            "cannot import \(entry): \(reason). Nothing was imported; fix or remove that entry and import again."
+        case .readOnly(let path):
+            "\(path) is read-only (the file or its directory cannot be written): Moji can read it but not save "
+                + "changes. Make both writable (chmod u+w), or set MOJI_HOME to a writable directory and "
+                + "copy your data with `moji store export` and `moji store import`."
+        case .foreignDatabase(let path, let tables):
+            "\(path) is another program's SQLite database (tables: "
+                + tables.prefix(5).map { StoreText.quoted($0) }.joined(separator: ", ")
+                + (tables.count > 5 ? ", …" : "")
+                + "), not a Moji store; Moji leaves it alone. "
+                + "Point MOJI_HOME (or --database) at a directory of its own."
         }
     }
 
@@ -70,6 +102,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 return .notADatabase(path: path, reason: error.message ?? "\(error.resultCode)")
             case .SQLITE_BUSY, .SQLITE_LOCKED:
                 return .busy(path: path)
+            case .SQLITE_READONLY:
+                return .readOnly(path: path)
             default:
                 return .database(path: path, reason: error.message ?? "\(error)")
             }

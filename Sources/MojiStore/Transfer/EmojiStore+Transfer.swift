@@ -10,7 +10,11 @@ extension EmojiStore {
 
     /// Replaces all user data with `export`, in one transaction: on any failure nothing changes.
     /// Scores continue exactly where the export left them.
+    ///
+    /// - Throws: ``StoreError/invalidImportEntry(entry:reason:)`` when an entry is out of range
+    ///   or malformed (see ``StoreExport/validate(catalog:)``); nothing is imported then.
     public func importData(_ export: StoreExport) throws(StoreError) {
+        try export.validate(catalog: configuration.catalog)
         let decay = configuration.decay
         try write(StoreArea.allCases) { db in
             for table in ["usage", "pinned", "collectionItem", "collection", "tonePreference", "customEmoji"] {
@@ -51,7 +55,7 @@ extension EmojiStore {
 
     /// Reads every table into an export; also used to salvage a damaged file.
     static func export(_ db: Database, decay fallbackDecay: Double) throws -> StoreExport {
-        let usage = try Row.fetchAll(db, sql: "SELECT * FROM usage ORDER BY item").map { row in
+        let usage = try Row.fetchAll(db, sql: "SELECT \(entryColumns) FROM usage ORDER BY usage.item").map { row in
             StoreExport.UsageRecord(
                 item: StoreItem(key: row["item"]), score: row["score"], scoredAt: row["scoredAt"],
                 useCount: row["useCount"], lastUse: row["lastUse"], lastUsedAt: row["lastUsedAt"],

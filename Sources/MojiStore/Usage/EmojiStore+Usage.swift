@@ -23,13 +23,18 @@ extension EmojiStore {
         return try write([.usage]) { db in
             // Taken inside the write lock, so timestamps follow the commit order across processes.
             let now = Date()
-            let clock = try Int.fetchOne(db.cachedStatement(sql: "UPDATE clock SET uses = uses + 1 WHERE id = 1 RETURNING uses"))!
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT score, scoredAt, useCount FROM usage WHERE item = ?"),
-                                       arguments: [key])
+            // Saturates rather than overflows, and brings back a clock row a hand edit deleted.
+            let clock = try Int.fetchOne(db.cachedStatement(sql: """
+                INSERT INTO clock (id, uses) VALUES (1, 1) ON CONFLICT(id) DO UPDATE
+                SET uses = MIN(MAX(CAST(uses AS INTEGER), 0), \(ScoreDecay.maximumCount - 1)) + 1 RETURNING uses
+                """)) ?? 1
+            let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT \(ScoreDecay.scoreColumns), CAST(useCount AS INTEGER) AS useCount FROM usage WHERE item = ?
+                """), arguments: [key])
             let previous = row.map { ScoreDecay.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) }
                 ?? 0
             let score = previous + 1
-            let count = (row?["useCount"] as Int? ?? 0) + 1
+            let count = ScoreDecay.incremented(row?["useCount"] ?? 0)
             try db.cachedStatement(sql: """
                 INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -60,7 +65,7 @@ extension EmojiStore {
     public func frequent() throws(StoreError) -> [UsageEntry] {
         let configuration = configuration
         let entries = try entries(
-            sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY rank DESC LIMIT ?",
+            sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY usage.rank DESC LIMIT ?",
             limit: configuration.frequentLimit)
         var kept: [UsageEntry] = []
         for entry in entries
@@ -73,8 +78,11 @@ extension EmojiStore {
     /// The recent list: the most recently used items, most recent first, each once, at most
     /// `limit` (default ``StoreConfiguration/recentLimit``).
     public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
-        try entries(sql: "SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY lastUse DESC LIMIT ?",
-                    limit: limit ?? configuration.recentLimit)
+        // ORDER BY names the table's columns: a bare name would be the cast result column,
+        // which no index orders.
+        try entries(sql: """
+            SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY usage.lastUse DESC LIMIT ?
+            """, limit: limit ?? configuration.recentLimit)
     }
 
     /// The items by how many times they were used, ever (no decay, unlike ``frequent()``), the
@@ -83,7 +91,8 @@ extension EmojiStore {
     public func mostUsed(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         try entries(
             sql: """
-                SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0 ORDER BY useCount DESC, lastUse DESC LIMIT ?
+                SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0
+                ORDER BY usage.useCount DESC, usage.lastUse DESC LIMIT ?
                 """,
             limit: limit ?? configuration.mostUsedLimit)
     }
@@ -93,7 +102,8 @@ extension EmojiStore {
         let key = usageKey(item)
         let decay = configuration.decay
         return try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM usage WHERE item = ?", arguments: [key]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.entryColumns) FROM usage WHERE item = ?",
+                                             arguments: [key]) else { return nil }
             return try Self.entry(row, clock: ScoreDecay.clock(db), decay: decay)
         }
     }
@@ -115,7 +125,8 @@ extension EmojiStore {
         return try read { db in
             let clock = try ScoreDecay.clock(db)
             var scores: [String: Double] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT item, score, scoredAt FROM usage WHERE rank IS NOT NULL") {
+            let sql = "SELECT CAST(item AS TEXT) AS item, \(ScoreDecay.scoreColumns) FROM usage WHERE rank IS NOT NULL"
+            for row in try Row.fetchAll(db, sql: sql) {
                 scores[row["item"]] = ScoreDecay.decayed(row["score"], from: row["scoredAt"], to: clock, decay: decay)
             }
             return UsageScores(scores)
@@ -148,8 +159,13 @@ extension EmojiStore {
         item.emoji(in: configuration.catalog)?.neutral.character ?? item.key
     }
 
-    /// The columns of an entry, with the clock read by the same statement.
-    static let entryColumns = "item, score, scoredAt, useCount, lastUse, lastUsedAt, tones, (SELECT uses FROM clock WHERE id = 1) AS clock"
+    /// The columns of an entry, with the clock read by the same statement. Each is cast to its
+    /// type, so a hand-edited row reads as a number instead of trapping a conversion.
+    static let entryColumns = """
+        CAST(item AS TEXT) AS item, \(ScoreDecay.scoreColumns), CAST(useCount AS INTEGER) AS useCount,
+        CAST(lastUse AS INTEGER) AS lastUse, CAST(lastUsedAt AS REAL) AS lastUsedAt, CAST(tones AS TEXT) AS tones,
+        IFNULL((SELECT CAST(uses AS INTEGER) FROM clock WHERE id = 1), 0) AS clock
+        """
 
     /// Runs one cached query of ``entryColumns``. A single statement reads one consistent
     /// snapshot, so it needs no transaction around it: this is the hot path of every picker.
@@ -168,7 +184,7 @@ extension EmojiStore {
     }
 
     static func entry(_ row: Row, clock: Int, decay: Double) -> UsageEntry {
-        let lastUsedAt: Double? = row["lastUsedAt"]
+        let lastUsedAt = (row["lastUsedAt"] as Double?).flatMap { $0.isFinite && abs($0) < 1e12 ? $0 : nil }
         return UsageEntry(
             item: StoreItem(key: row["item"]),
             tones: parseTones(row["tones"]),

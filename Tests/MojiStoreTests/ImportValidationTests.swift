@@ -1,0 +1,123 @@
+import Foundation
+import Moji
+import MojiStore
+import Testing
+
+/// Imports that used to be accepted and broke the store for good; each is refused now, with a
+/// message naming the entry, and nothing changes.
+@Suite("import validation")
+struct ImportValidationTests {
+    /// A store with some data and its export.
+    static func exported() throws -> (TemporaryDirectory, EmojiStore, StoreExport) {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        for text in ["😀", "👍🏽", "🎉", "😀"] { try store.recordUse(of: emoji(text)) }
+        try store.pin(StoreItem(emoji("🚀")))
+        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot"))
+        return (directory, store, try store.export())
+    }
+
+    /// One way to spoil a valid export, and what the message must name.
+    struct Attack: CustomTestStringConvertible, Sendable {
+        var testDescription: String
+        var entry: String
+        var spoil: @Sendable (inout StoreExport) -> Void
+    }
+
+    static let attacks: [Attack] = [
+        Attack(testDescription: "scoredAt of -2^63", entry: "usage[0]") { $0.usage[0].scoredAt = Int.min },
+        Attack(testDescription: "scoredAt in the future", entry: "usage[0]") { $0.usage[0].scoredAt = $0.clock + 1_000 },
+        Attack(testDescription: "useCount of 2^63-1", entry: "usage[0]") { $0.usage[0].useCount = Int.max },
+        Attack(testDescription: "negative useCount", entry: "usage[0]") { $0.usage[0].useCount = -1 },
+        Attack(testDescription: "negative clock", entry: "clock") { $0.clock = -5 },
+        Attack(testDescription: "infinite score", entry: "usage[0]") { $0.usage[0].score = .infinity },
+        Attack(testDescription: "negative score", entry: "usage[0]") { $0.usage[0].score = -1 },
+        Attack(testDescription: "lastUse beyond the clock", entry: "usage[0]") { $0.usage[0].lastUse = $0.clock + 1 },
+        Attack(testDescription: "empty usage item", entry: "usage[1] \"\"") { $0.usage[1].item = StoreItem(key: "") },
+        Attack(testDescription: "non-emoji usage item", entry: "usage[1] \"hello\"") {
+            $0.usage[1].item = StoreItem(key: "hello")
+        },
+        Attack(testDescription: "toned usage item", entry: "usage[1] \"👍🏽\"") { $0.usage[1].item = StoreItem(key: "👍🏽") },
+        Attack(testDescription: "bad tone", entry: "usage[0]") { $0.usage[0].tones = ["purple"] },
+        Attack(testDescription: "duplicate usage item", entry: "usage[1]") { $0.usage[1].item = $0.usage[0].item },
+        Attack(testDescription: "empty pinned item", entry: "pinned[0]") { $0.pinned = [StoreItem(key: "")] },
+        Attack(testDescription: "duplicate pin", entry: "pinned[1]") { $0.pinned.append($0.pinned[0]) },
+        Attack(testDescription: "custom code with a colon", entry: "customEmoji[0]") { $0.customEmoji[0].code = "a:b" },
+        Attack(testDescription: "custom code with a space", entry: "customEmoji[0]") { $0.customEmoji[0].code = "a b" },
+        Attack(testDescription: "empty custom code", entry: "customEmoji[0]") { $0.customEmoji[0].code = "" },
+        Attack(testDescription: "duplicate custom code", entry: "customEmoji[1] \"PartyParrot\"") {
+            $0.customEmoji.append(CustomEmoji(code: "PartyParrot", name: "second"))
+        },
+        Attack(testDescription: "custom name with ESC", entry: "customEmoji[0]") {
+            $0.customEmoji[0].name = "\u{1B}]0;PWNED\u{07}\u{1B}[?1049l"
+        },
+        Attack(testDescription: "pinned custom code with a space", entry: "pinned[0]") {
+            $0.pinned = [StoreItem(key: ":a b:")]
+        },
+        Attack(testDescription: "empty collection name", entry: "collections[0]") { $0.collections[0].name = "" },
+        Attack(testDescription: "collection name with a newline", entry: "collections[0]") {
+            $0.collections[0].name = "a\nb"
+        },
+        Attack(testDescription: "100 KB collection name", entry: "collections[0]") {
+            $0.collections[0].name = String(repeating: "x", count: 100_000)
+        },
+        Attack(testDescription: "duplicate collection names", entry: "collections[1]") {
+            $0.collections.append(EmojiCollection(name: "FOOD"))
+        },
+        Attack(testDescription: "bad default tone", entry: "defaultSkinTone") { $0.defaultSkinTone = "plaid" },
+        Attack(testDescription: "tone preference for a non-emoji", entry: "skinTones[\"x\"]") {
+            $0.skinTones["x"] = ["light"]
+        },
+    ]
+
+    @Test("an out-of-range or malformed entry is refused with its name, and nothing changes",
+          arguments: attacks)
+    func refused(attack: Attack) throws {
+        let (directory, store, export) = try Self.exported()
+        var spoiled = export
+        attack.spoil(&spoiled)
+        do {
+            try store.importData(spoiled)
+            Issue.record("the import was accepted")
+        } catch {
+            guard case .invalidImportEntry(let entry, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(entry.hasPrefix(attack.entry), "\(error)")
+            #expect(!error.description.contains("\u{1B}"))
+            #expect(error.description.count < 400)
+        }
+        var after = try store.export()
+        after.exportedAt = export.exportedAt
+        #expect(after == export)
+        _ = directory
+    }
+
+    @Test("moji store import names the bad entry and exits 64; the store is unchanged")
+    func commandLine() throws {
+        let (directory, store, export) = try Self.exported()
+        var spoiled = export
+        spoiled.usage[0].scoredAt = Int.min
+        let file = directory.url.appendingPathComponent("spoiled.json")
+        try spoiled.jsonData().write(to: file)
+        let result = try MojiProcess(home: directory.url).run(["store", "import", file.path])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("usage[0]"))
+        #expect(result.errors.contains("scoredAt -9223372036854775808"))
+        #expect(try store.export().usage == export.usage)
+    }
+
+    @Test("a valid export still imports, and an emoji newer than the catalog is accepted")
+    func validImports() throws {
+        let (_, _, export) = try Self.exported()
+        let target = try TemporaryDirectory()
+        let store = try EmojiStore(url: target.databaseURL)
+        var newer = export
+        // A made-up pictograph sequence: emoji code points the catalog does not list.
+        newer.pinned.append(StoreItem(key: "🫨\u{200D}🔥"))
+        try store.importData(newer)
+        #expect(try store.pinned().last?.key == "🫨\u{200D}🔥")
+    }
+}
