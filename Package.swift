@@ -85,7 +85,11 @@ let package = Package(
         // The store as the picker's history, against real SQLite files.
         .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
         // The `moji` command line as a person runs it: shell command lines with real redirections.
-        .testTarget(name: "MojiCommandLineTests", dependencies: ["moji"]),
+        // MojiStore and GRDB prepare the database states (newer schema, another program's) the commands meet.
+        .testTarget(
+            name: "MojiCommandLineTests",
+            dependencies: ["moji", "MojiStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
         // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
         .testTarget(

@@ -8,16 +8,17 @@ import Darwin
 /// A path that a whole file is written to (an export, a repaired database) without clobbering
 /// whatever is there:
 ///
-/// | at the path                          | what happens                                              |
-/// |--------------------------------------|-----------------------------------------------------------|
-/// | nothing                              | written under a temporary name beside it, then renamed     |
-/// | a regular file                       | the same, keeping its permissions; refused if read-only    |
+/// | at the path                          | what happens                                                |
+/// |--------------------------------------|-------------------------------------------------------------|
+/// | nothing                              | written under a temporary name beside it, then renamed      |
+/// | a regular file                       | the same, keeping its permissions; refused if read-only     |
 /// | a symbolic link                      | followed: its target is replaced, in the target's directory |
-/// | a link to nothing, a directory       | refused                                                    |
-/// | a FIFO, a device, `/dev/stdout`, `/proc/…/fd/…` | written through, never replaced                 |
+/// | a link to nothing, a directory       | refused                                                     |
+/// | a FIFO, a device, an open descriptor | written through, never replaced                             |
 ///
-/// A reader therefore sees the old file or the whole new one, never a part; a FIFO's reader gets
-/// the data; and a read-only file stays as it is. "Read-only" means the process may not write
+/// (An open descriptor: `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/…/fd/N`.) A reader of
+/// a regular file sees the old file or the whole new one, never a part; a FIFO's reader gets the
+/// data; and a read-only file stays as it is. "Read-only" means the process may not write
 /// it, or the file has no write permission bit at all (so even root does not replace a file its
 /// owner marked read-only with `chmod a-w`).
 package struct OutputFile: Sendable {
