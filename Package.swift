@@ -86,7 +86,7 @@ let package = Package(
         // The store as the picker's history, against real SQLite files.
         .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
         // The `moji` command line as a person runs it: shell command lines with real redirections,
-        // against stores written with GRDB as a hand-edited or older database would be.
+        // against databases prepared with GRDB (hand-edited rows, a newer schema, another program's).
         .testTarget(
             name: "MojiCommandLineTests",
             dependencies: ["moji", "MojiStore", "Moji", .product(name: "GRDB", package: "GRDB.swift")]

@@ -26,28 +26,61 @@ struct StoreCommand: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Check the database without changing it; exits 5 when it is damaged.")
+            abstract: "Check the database without changing it; exits 5 when it needs attention.",
+            discussion: """
+                Tells apart: no database yet (or an empty file left by an interrupted first start; exit 0), \
+                ok (exit 0), and, each exiting 5 with what to do: damaged or holding rows out of range (run `moji store repair`), read-only \
+                (make it writable), written by a newer Moji (upgrade), unreadable for want of space, an I/O \
+                error or permissions (fix that; the file is not at fault), or another program's database.
+                """)
         @OptionGroup var options: StoreOptions
 
         func run() throws {
             let health = EmojiStore.check(at: options.url)
             if options.json {
                 try printJSON(health)
-            } else if !health.exists {
-                print("\(health.path): no database yet; it is created on first use.")
-            } else if health.isHealthy {
-                print("\(health.path): ok (schema \(health.schemaVersion ?? "?"), \(health.totalUses ?? 0) uses, \(health.items ?? 0) emoji)")
-            } else if health.problems.isEmpty {
-                print("\(health.path): \(health.invalidRows.count) rows hold values out of range")
-                for row in health.invalidRows.prefix(20) { print("  \(row)") }
-                if health.invalidRows.count > 20 { print("  … and \(health.invalidRows.count - 20) more") }
-                print("Run `moji store repair` to fix them in place (values clamped, unusable rows dropped).")
             } else {
-                print("\(health.path): damaged")
-                for problem in health.problems { print("  \(problem)") }
-                print("Run `moji store repair` to move it aside and start a fresh one; nothing is deleted.")
+                for line in Self.report(health) { print(line) }
             }
             if !health.isHealthy { throw ExitCode.storeFailure }
+        }
+
+        /// What `check` prints: the condition, the problems found, and what to do about them.
+        static func report(_ health: StoreHealth) -> [String] {
+            let path = health.path
+            let problems = health.problems.map { "  \($0)" }
+            switch health.condition {
+            case .notCreated:
+                return [health.exists
+                    ? "\(path): no database yet (an empty file, as an interrupted first start leaves); "
+                        + "it is created on first use."
+                    : "\(path): no database yet; it is created on first use."]
+            case .healthy:
+                return ["\(path): ok (schema \(health.schemaVersion ?? "?"), \(health.totalUses ?? 0) uses, "
+                        + "\(health.items ?? 0) emoji)"]
+            case .readOnly:
+                return ["\(path): read-only"] + problems
+                    + ["Make the file and its directory writable (chmod u+w) to record uses; it needs no repair."]
+            case .newerSchema:
+                return ["\(path): written by a newer version of Moji"] + problems
+                    + ["Upgrade Moji to use it. `moji store repair` leaves it untouched."]
+            case .unavailable:
+                return ["\(path): cannot be checked"] + problems
+                    + ["The disk or the system is at fault, not the database: free some space, or fix the I/O error, "
+                       + "the permissions or the path, then run `moji store check` again. "
+                       + "`moji store repair` leaves it untouched."]
+            case .foreign:
+                return ["\(path): not a Moji database"] + problems
+                    + ["Point MOJI_HOME or --database at Moji's database; Moji leaves this one untouched."]
+            case .invalidRows:
+                let rows = health.invalidRows.prefix(20).map { "  \($0)" }
+                let more = health.invalidRows.count > 20 ? ["  … and \(health.invalidRows.count - 20) more"] : []
+                return ["\(path): \(health.invalidRows.count) rows hold values out of range"] + rows + more
+                    + ["Run `moji store repair` to fix them in place (values clamped, unusable rows dropped)."]
+            case .damaged:
+                return ["\(path): damaged"] + problems
+                    + ["Run `moji store repair` to move it aside and start a fresh one; nothing is deleted."]
+            }
         }
     }
 
@@ -55,7 +88,14 @@ struct StoreCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "repair",
             abstract: "Move a damaged database aside (never deleting it) and start a fresh one.",
-            discussion: "Whatever user data can still be read is carried over. A healthy database is left alone. Close other programs using it first.")
+            discussion: """
+                The new database is built beside the old one under a temporary name, with whatever user data \
+                can still be read, and renamed into place only when complete; the damaged file is kept as \
+                <name>.broken-<time>. A healthy database, or none yet, is left alone. A database written by a \
+                newer Moji, a read-only one, another program's, or one that cannot be read for want of space or \
+                an I/O error is left untouched, with what to do instead (exit 5). With --database, a symbolic \
+                link is followed and its target repaired. Close other programs using the database first.
+                """)
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -68,31 +108,49 @@ struct StoreCommand: ParsableCommand {
                     return
                 }
                 if repair.movedAside.isEmpty {
-                    print("\(repair.before.path): ok, nothing to repair.")
+                    print(repair.before.condition == .notCreated
+                          ? "\(repair.before.path): no database yet, nothing to repair."
+                          : "\(repair.before.path): ok, nothing to repair.")
                     return
                 }
                 for path in repair.movedAside { print("moved aside: \(path)") }
-                print("started a fresh database at \(repair.before.path)\(repair.salvaged ? ", with the data that could be read" : "")")
+                print("started a fresh database at \(repair.before.path)"
+                      + (repair.salvaged ? ", with the data that could be read" : ""))
             }
         }
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "export", abstract: "Write all user data as JSON (to standard output, or a file).")
-        @Option(name: .shortAndLong, help: "The file to write.") var output: String?
+        static let configuration = CommandConfiguration(
+            commandName: "export",
+            abstract: "Write all user data as JSON (to standard output, or a file).",
+            discussion: """
+                With --output, a new or regular file is written under a temporary name beside it and renamed \
+                into place, keeping the permissions of the file it replaces; a read-only file is refused. A \
+                symbolic link is followed and its target replaced. A FIFO, a device or /dev/stdout is written \
+                through. A failed write exits 74 and leaves what was at the path unchanged.
+                """)
+        @Option(name: .shortAndLong, help: "The file to write, or - for standard output.") var output: String?
         @OptionGroup var options: StoreOptions
 
         func run() throws {
             try reportingFailures {
+                // Inspect the output before the store, so a refused path changes nothing.
+                let file = try output.flatMap { path throws(CommandFailure) in
+                    path == "-" ? nil : try Self.outputFile(path)
+                }
                 let store = try options.openStore()
                 let data = try storeCall { () throws(StoreError) in try store.export().jsonData() }
-                if let output {
-                    do { try data.write(to: URL(fileURLWithPath: output), options: .atomic) } catch {
-                        throw CommandFailure(message: "cannot write \(output): \(error.localizedDescription)", code: .storeFailure)
-                    }
-                } else {
-                    try StandardStreams.write(data + Data("\n".utf8))
+                guard let file else { return try StandardStreams.write(data + Data("\n".utf8)) }
+                do throws(OutputFile.Failure) { try file.write(data) } catch {
+                    throw CommandFailure(message: error.description, code: .ioFailure)
                 }
+            }
+        }
+
+        private static func outputFile(_ path: String) throws(CommandFailure) -> OutputFile {
+            do { return try OutputFile(path: path) } catch {
+                throw CommandFailure(message: error.description, code: .ioFailure)
             }
         }
     }

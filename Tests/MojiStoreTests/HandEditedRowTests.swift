@@ -66,7 +66,7 @@ struct HandEditedRowTests {
 
         let health = EmojiStore.check(at: directory.databaseURL)
         #expect(!health.isHealthy)
-        #expect(health.problems.isEmpty)
+        #expect(health.condition == .invalidRows)
         #expect(health.invalidRows == rows)
 
         let moji = MojiProcess(home: directory.url)

@@ -172,6 +172,15 @@ public final class EmojiStore: Sendable {
         }
     }
 
+    /// Folds the write-ahead log into the main file and closes every connection, so the main
+    /// file alone is the complete database (repair renames it into place).
+    func checkpointAndClose() throws {
+        let queue = try writerQueue()
+        try queue.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try pool.close()
+        try queue.close()
+    }
+
     // MARK: Opening
 
     static func writerConfiguration(_ configuration: StoreConfiguration) -> Configuration {

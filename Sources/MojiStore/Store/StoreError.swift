@@ -14,6 +14,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// Another process held the database locked for longer than the busy timeout.
     case busy(path: String)
+    /// `moji store repair` left the database as it was: it is not damaged in a way repair fixes
+    /// (newer schema, read-only, unreadable for want of space), or the repaired file could not be
+    /// built or put in place. The reason says what to do.
+    case cannotRepair(path: String, reason: String)
     /// Any other SQLite failure.
     case database(path: String, reason: String)
     /// A file to import or export could not be read, written or decoded.
@@ -55,6 +59,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path) stayed locked by another process longer than the wait allowed. Try again, or wait longer: "
                 + "`--wait SECONDS` or MOJI_BUSY_TIMEOUT=SECONDS for the moji command, "
                 + "StoreConfiguration.busyTimeout in code."
+        case .cannotRepair(let path, let reason):
+            "\(path) was not repaired and is unchanged: \(reason)"
         case .database(let path, let reason):
             "database error in \(path): \(reason)"
         case .invalidExport(let path, let reason):
