@@ -80,5 +80,5 @@ func print(_ items: Any..., separator: String = " ", terminator: String = "\n") 
 
 /// Writes `moji: message` to standard error, made safe by ``DisplayText/message(_:)``.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("moji: \(DisplayText.message(message))\n".utf8))
+    StandardStreams.writeError("moji: \(DisplayText.message(message))\n")
 }

@@ -5,6 +5,9 @@ extension MojiCommand {
     /// Runs the command line, then checks that what `print` buffered reached standard output,
     /// so a full disk or a closed descriptor fails the command instead of exiting 0.
     static func main() {
+        // Past a file-size limit (`ulimit -f`) a write fails with EFBIG and is reported, instead of
+        // the default SIGXFSZ killing the process with the output half written and no message.
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try ArgumentList.parse(Array(CommandLine.arguments.dropFirst()))
             try command.run()
@@ -21,7 +24,7 @@ extension MojiCommand {
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             // ArgumentParser's own messages quote the arguments too ("Unexpected argument '…'"):
             // the same cut and neutralising as ours.
-            FileHandle.standardError.write(Data((DisplayText.message(fullMessage(for: error)) + "\n").utf8))
+            StandardStreams.writeError(DisplayText.message(fullMessage(for: error)) + "\n")
             exit(withError: code)
         }
     }

@@ -23,6 +23,12 @@ enum StandardStreams {
         }
     }
 
+    /// Writes `text` to standard error. When even that fails (a full disk under `2> file`, a
+    /// closed descriptor) there is nowhere left to say so: the exit code still tells.
+    static func writeError(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+
     /// Reads up to `count` bytes from `handle`; empty at the end of the input. `name` is what the
     /// error message calls it ("standard input" or the file's path).
     static func read(_ handle: FileHandle, named name: String, upTo count: Int) throws(CommandFailure) -> Data {

@@ -46,6 +46,21 @@ struct InputOutputErrorTests {
         try expectIOFailure(#"echo 🎉 | "$MOJI" strip >&-"#, says: "cannot write standard output: Bad file descriptor")
     }
 
+    @Test("a failed write of the error message itself still exits with the command's code, not a trap")
+    func fullStandardError() throws {
+        defer { shell.removeHome() }
+        let outcome = try shell.run(#""$MOJI" info :no_such_emoji: 2> /dev/full"#)
+        #expect(outcome.status == 1)
+    }
+
+    @Test("past a file-size limit the output fails with exit 74 instead of SIGXFSZ")
+    func fileSizeLimit() throws {
+        defer { shell.removeHome() }
+        let file = shell.home.path + "-list.txt"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try expectIOFailure(#"ulimit -f 1; "$MOJI" list > ""# + file + #"""#, says: "File too large")
+    }
+
     @Test("a reader that stops early ends the command quietly")
     func closedPipe() throws {
         defer { shell.removeHome() }
