@@ -52,12 +52,14 @@ struct CatalogErrorTests {
         let path = folder.appendingPathComponent(EmojiTableFormat.fileName)
         try table.prefix(table.count / 2).write(to: path)
         let error = #expect(throws: CatalogError.self) { try EmojiCatalog(directory: folder) }
-        guard case .malformedFile(let file, _, let reason)? = error else {
-            Issue.record("expected malformedFile, got \(String(describing: error))")
+        guard case .malformedBinaryFile(let file, let offset, let reason)? = error else {
+            Issue.record("expected malformedBinaryFile, got \(String(describing: error))")
             return
         }
         #expect(file == path.path)
         #expect(reason.contains("bytes"))
+        // Where the file ends, not `line: 0`.
+        #expect(offset == table.count / 2)
     }
 
     @Test("an error says what to do")

@@ -94,11 +94,20 @@ struct SearchSegmentFileTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = try EmojiCatalog(directory: folder)
         let error = #expect(throws: CatalogError.self) { try EmojiSearch(catalog: copy, locales: ["en"]) }
-        guard case .malformedFile(let path, _, _)? = error else {
-            Issue.record("expected malformedFile, got \(String(describing: error))")
+        guard case .malformedBinaryFile(let path, let offset, _)? = error else {
+            Issue.record("expected malformedBinaryFile, got \(String(describing: error))")
             return
         }
         #expect(path.hasSuffix(name))
+        // Where the damage is: the header's fields at their offsets, the tables past the header
+        // (they once all said `line: 0`).
+        switch damage {
+        case "garbage", "not a segment": #expect(offset == 0)
+        case "other rules": #expect(offset == 8)
+        case "other catalog": #expect(offset == 16)
+        default: #expect(offset >= 20)
+        }
+        #expect(error?.description.contains("byte \(offset)") == true)
         #expect(error?.description.contains("moji-data build") == true)
     }
 

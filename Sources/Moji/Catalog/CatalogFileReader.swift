@@ -26,8 +26,10 @@ struct CatalogFileReader {
         self.path = path
         guard let raw = Self.contents(atPath: path) else { throw .missingFile(path: path) }
         if raw.first == Zlib.magic {
-            guard let inflated = Zlib.inflate(raw) else {
-                throw .malformedFile(path: path, line: 0, reason: "the compressed data is damaged")
+            var damage = 0
+            guard let inflated = Zlib.inflate(raw, damageOffset: &damage) else {
+                throw .malformedBinaryFile(path: path, offset: damage,
+                                           reason: "the compressed data is damaged or cut short")
             }
             bytes = inflated
         } else {

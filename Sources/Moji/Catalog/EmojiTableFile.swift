@@ -214,41 +214,46 @@ struct EmojiTableFile {
 
     init(path: String, subgroupCount: Int) throws(CatalogError) {
         guard let bytes = CatalogFileReader.contents(atPath: path) else { throw .missingFile(path: path) }
-        func malformed(_ reason: String) -> CatalogError { .malformedFile(path: path, line: 0, reason: reason) }
+        func malformed(_ offset: Int, _ reason: String) -> CatalogError {
+            .malformedBinaryFile(path: path, offset: offset, reason: reason)
+        }
         guard bytes.count >= EmojiTableFormat.headerSize, bytes[0..<8].elementsEqual(EmojiTableFormat.magic) else {
-            throw malformed("not a Moji emoji table (no MOJIEMOJ header)")
+            throw malformed(0, "not a Moji emoji table (no MOJIEMOJ header)")
         }
         let version = Self.uint32(bytes, at: 8), count = Int(Self.uint32(bytes, at: 12)), blobSize = Int(Self.uint32(bytes, at: 16))
         guard version == CatalogFormat.version else {
-            throw malformed("format version \(version) is not \(CatalogFormat.version), the version this Moji reads")
+            throw malformed(8, "format version \(version) is not \(CatalogFormat.version), the version this Moji reads")
         }
         let blobStart = EmojiTableFormat.headerSize + count * EmojiTableFormat.rowSize
         guard bytes.count == blobStart + blobSize else {
-            throw malformed("the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
+            throw malformed(min(bytes.count, blobStart + blobSize),
+                            "the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
         }
         let rows = EmojiRows(bytes: bytes, count: count)
         // Check every row while noting where each emoji's UTF-8 ends.
-        var problem: String?
+        var problem: (offset: Int, reason: String)?
         var end = blobStart
         let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
             offsets[0] = Int32(end)
             initialized = 1
             for index in 0..<count {
                 let length = Int(rows.byte(index, 0)), base = rows.uint16(index, 6)
+                let row = EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize
                 guard length > 0, end + length <= bytes.count, rows.uint16(index, 2) < subgroupCount else {
-                    problem = "row \(index + 1) has an empty emoji, runs past the end or names an unknown subgroup"
+                    problem = (row, "row \(index + 1) has an empty emoji, runs past the end or names an unknown "
+                        + "subgroup")
                     return
                 }
                 if base != Int(EmojiTableFormat.noBase) {
                     guard base < index, EmojiTones.isValid(rows.uint32(index, 8)) else {
-                        problem = "row \(index + 1) is toned but names no earlier base or no tones 1 to 5"
+                        problem = (row, "row \(index + 1) is toned but names no earlier base or no tones 1 to 5")
                         return
                     }
                 }
                 // Each emoji must start on a scalar; the strings themselves are checked when
                 // made (invalid UTF-8 reads as U+FFFD rather than failing).
                 guard bytes[end] & 0xC0 != 0x80 else {
-                    problem = "row \(index + 1) does not start on a UTF-8 scalar"
+                    problem = (end, "row \(index + 1) does not start on a UTF-8 scalar")
                     return
                 }
                 end += length
@@ -256,7 +261,7 @@ struct EmojiTableFile {
                 initialized = index + 2
             }
         }
-        if let problem { throw malformed(problem) }
+        if let problem { throw malformed(problem.offset, problem.reason) }
         self.rows = rows
         characters = EmojiCharacters(utf8: bytes, offsets: offsets)
     }

@@ -12,7 +12,15 @@ package enum Zlib {
     /// not compute the Adler-32 of the output (a fifth of inflating a locale file): the trailing
     /// checksum is not verified. Damaged deflate data still fails to inflate in most cases.
     package static func inflate(_ input: [UInt8]) -> [UInt8]? {
+        var damage = 0
+        return inflate(input, damageOffset: &damage)
+    }
+
+    /// Inflates a complete zlib stream; when it cannot, `damageOffset` is the byte offset of the
+    /// input where inflating stopped (0 for a bad header), for ``CatalogError``.
+    package static func inflate(_ input: [UInt8], damageOffset: inout Int) -> [UInt8]? {
         let headerSize = 2
+        damageOffset = 0
         // CMF: deflate with a window of at most 32 KB; FLG: no preset dictionary; both a multiple of 31.
         guard input.count > headerSize, input[0] & 0x0F == 8, input[0] >> 4 <= 7, input[1] & 0x20 == 0,
               (Int(input[0]) << 8 | Int(input[1])) % 31 == 0 else { return nil }
@@ -38,7 +46,10 @@ package enum Zlib {
                 }
             }
         }
-        guard status == Z_STREAM_END else { return nil }
+        guard status == Z_STREAM_END else {
+            damageOffset = min(headerSize + Int(stream.total_in), input.count)
+            return nil
+        }
         output.removeSubrange(Int(stream.total_out)...)
         return output
     }

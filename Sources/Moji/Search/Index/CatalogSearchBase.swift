@@ -25,7 +25,7 @@ final class CatalogSearchBase: Sendable {
     /// The segment of GitHub, Slack and emojibase shortcodes, emoticons and characters, read
     /// once.
     ///
-    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the catalog's search
+    /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when the catalog's search
     ///   segment file is damaged or was built for other rules or another catalog.
     func universal() throws(CatalogError) -> SearchSegment {
         try universalSegment.withLock { cached throws(CatalogError) in

@@ -9,7 +9,7 @@ import Foundation
 enum ParallelSegmentBuild {
     /// The segments of `locales` (the first ranked 0, the others 1), then `base`'s universal segment.
     ///
-    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when one of the catalog's
+    /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when one of the catalog's
     ///   search segment files is damaged or was built for other rules or another catalog.
     static func segments(locales: [LocalizedCatalog], base: CatalogSearchBase) throws(CatalogError) -> [SearchSegment] {
         let results = JobResults<Result<SearchSegment, CatalogError>>(count: 1 + locales.count)

@@ -27,7 +27,9 @@ public struct EmojiSearch: Sendable {
     /// A search in exactly these locales; names in the first rank above the others'.
     ///
     /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks,
-    ///   ``CatalogError/malformedFile(path:line:reason:)`` for a damaged catalog file.
+    ///   ``CatalogError/malformedFile(path:line:reason:)`` or
+    ///   ``CatalogError/malformedBinaryFile(path:offset:reason:)`` for a damaged catalog file
+    ///   (a locale's names or keywords, or a search segment).
     public init(catalog: EmojiCatalog = .shared, locales: [MojiLocale],
                 customEmoji: [CustomEmoji] = []) throws(CatalogError) {
         var tables: [LocalizedCatalog] = []

@@ -108,28 +108,47 @@ package enum SearchSegmentFile {
     /// Reads the file at `path`: nil when there is none (a catalog from before the file
     /// existed, whose segment is then built), the segment when it is sound.
     ///
-    /// - Throws: ``CatalogError/malformedFile(path:line:reason:)`` when the file is damaged, was
-    ///   written by another version of the index rules or for another catalog.
+    /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when the file is damaged,
+    ///   was written by another version of the index rules or for another catalog.
     static func read(path: String, entryCount: Int, localeRank: UInt8 = 0,
                      source: SearchSegment.Source = .universal) throws(CatalogError) -> SearchSegment? {
         guard let compressed = CatalogFileReader.contents(atPath: path) else { return nil }
-        func malformed(_ reason: String) -> CatalogError { .malformedFile(path: path, line: 0, reason: reason) }
-        guard let bytes = Zlib.inflate(compressed) else { throw malformed("not zlib-compressed data, or cut short") }
+        func malformed(_ offset: Int, _ reason: String) -> CatalogError {
+            .malformedBinaryFile(path: path, offset: offset, reason: reason)
+        }
+        var damage = 0
+        guard let bytes = Zlib.inflate(compressed, damageOffset: &damage) else {
+            throw malformed(damage, "not zlib-compressed data, or cut short")
+        }
+        // From here on, offsets are into the inflated bytes.
         guard bytes.count >= 20, bytes[0..<8].elementsEqual(magic) else {
-            throw malformed("not a Moji search segment (no MOJISRCH header)")
+            throw malformed(0, "not a Moji search segment (no MOJISRCH header)")
         }
         return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
             var reader = Reader(bytes: buffer, offset: 8)
             let format = reader.uint32(), version = reader.uint32(), entries = reader.uint32()
             guard format == CatalogFormat.version, version == indexVersion else {
-                throw malformed("built with format \(format), index rules \(version); this Moji reads format \(CatalogFormat.version), index rules \(indexVersion)")
+                throw malformed(8, "built with format \(format), index rules \(version); this Moji reads format "
+                    + "\(CatalogFormat.version), index rules \(indexVersion)")
             }
             guard entries == entryCount else {
-                throw malformed("built for a catalog of \(entries) entries, not this one of \(entryCount)")
+                throw malformed(16, "built for a catalog of \(entries) entries, not this one of \(entryCount)")
             }
-            guard let words = reader.table(entryCount: entryCount), let phrases = reader.table(entryCount: entryCount),
-                  let grams = reader.grams(wordCount: words.count), reader.offset == buffer.count else {
-                throw malformed("its tables are cut short, out of order or name unknown entries")
+            let damaged = "is cut short, out of order or names unknown entries"
+            let wordsStart = reader.offset
+            guard let words = reader.table(entryCount: entryCount) else {
+                throw malformed(wordsStart, "the words table \(damaged)")
+            }
+            let phrasesStart = reader.offset
+            guard let phrases = reader.table(entryCount: entryCount) else {
+                throw malformed(phrasesStart, "the phrases table \(damaged)")
+            }
+            let gramsStart = reader.offset
+            guard let grams = reader.grams(wordCount: words.count) else {
+                throw malformed(gramsStart, "the grams \(damaged)")
+            }
+            guard reader.offset == buffer.count else {
+                throw malformed(reader.offset, "\(buffer.count - reader.offset) bytes follow the last table")
             }
             return SearchSegment(words: words, phrases: phrases, grams: grams, localeRank: localeRank, source: source)
         }
