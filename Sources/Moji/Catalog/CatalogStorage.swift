@@ -35,14 +35,28 @@ final class CatalogStorage: Sendable {
     let emojiIndices: [Int]
     let componentIndices: [Int]
 
+    /// Whether this is the folder bundled with Moji, which its tests verify: its files are read
+    /// on first use only. Any other folder has what non-throwing accessors read checked when it
+    /// opens (see ``verifyFilesReadOnFirstUse()``).
+    let isBundled: Bool
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
-    let localizations = Locked<[String: LocalizedCatalog]>([:])
+    /// Each locale asked for, loaded or with the damage its files have, so a damaged locale is
+    /// read once, not on every name asked of it.
+    let localizations = Locked<[String: Result<LocalizedCatalog, CatalogError>]>([:])
+    /// English without strings, for a catalog whose English files are damaged: names are the
+    /// characters themselves.
+    let emptyEnglish = Locked<LocalizedCatalog?>(nil)
+    /// The emoji properties, read by the first scanner.
+    let properties = Locked<Result<EmojiProperties, CatalogError>?>(nil)
+    /// Damage found in files read on first use, each once, in the order found.
+    let loadErrors = Locked<[CatalogError]>([])
     /// What every search index of this catalog shares, made by the first search.
     let searchBase = Locked<CatalogSearchBase?>(nil)
 
     init(directory: URL) throws(CatalogError) {
         self.directory = directory
         directoryPath = directory.path
+        isBundled = directory.standardizedFileURL == EmojiCatalog.bundledDirectory.standardizedFileURL
         let reader = try CatalogFileReader(path: directoryPath + "/" + CatalogFormat.coreFile)
         let header = try reader.header(expecting: CatalogFormat.coreKind, version: CatalogFormat.version)
         guard header.count >= 3, let version = EmojiVersion(header[2]) else {
@@ -112,6 +126,20 @@ final class CatalogStorage: Sendable {
         self.lookupOverflow = lookupOverflow
         self.emojiIndices = isComponent.indices.filter { !isComponent[$0] }
         self.componentIndices = isComponent.indices.filter { isComponent[$0] }
+    }
+
+    /// Reads what non-throwing accessors would otherwise read on first use (the shortcode
+    /// tables, English names and keywords), so a damaged file throws when the catalog opens.
+    func verifyFilesReadOnFirstUse() throws(CatalogError) {
+        _ = try loadShortcodes()
+        _ = try localized(available: "en")
+    }
+
+    /// Notes damage a file read on first use has, once.
+    func recordLoadError(_ error: CatalogError) {
+        loadErrors.withLock { errors in
+            if !errors.contains(error) { errors.append(error) }
+        }
     }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).

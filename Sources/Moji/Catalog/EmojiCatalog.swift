@@ -11,7 +11,8 @@ import Foundation
 /// ```
 ///
 /// The core loads on first use; each locale's strings load the first time they are asked for.
-/// Every method is safe to call from any thread.
+/// Every method is safe to call from any thread. See ``CatalogError`` for what a damaged
+/// catalog folder does.
 ///
 /// ## Topics
 ///
@@ -19,6 +20,7 @@ import Foundation
 ///
 /// - ``shared``
 /// - ``init(directory:)``
+/// - ``loadErrors``
 /// - ``bundledDirectory``
 /// - ``unicodeVersion``
 ///
@@ -63,11 +65,16 @@ public struct EmojiCatalog: Sendable {
     let storage: CatalogStorage
 
     /// The catalog bundled with Moji (Unicode Emoji 17.0, CLDR 48).
+    ///
+    /// The bundled files ship with the package and its tests verify them, so one that cannot
+    /// be read is a broken installation: the first use stops the process with the file and the
+    /// reason, and reinstalling the package fixes it. Open a folder of your own with
+    /// ``init(directory:)``, which throws instead.
     public static let shared: EmojiCatalog = {
         do {
             return try EmojiCatalog(directory: bundledDirectory)
         } catch {
-            fatalError("Moji's bundled catalog cannot be read: \(error)")
+            fatalError("Moji's bundled catalog cannot be read (a broken installation; reinstall the package): \(error)")
         }
     }()
 
@@ -77,13 +84,30 @@ public struct EmojiCatalog: Sendable {
     }
 
     /// Opens a catalog folder written by `moji-data build`.
+    ///
+    /// Reads the core and the emoji table, and checks every file that accessors which cannot
+    /// throw would read later (the shortcode tables, English names and keywords), so that
+    /// damage there throws here. Other locales are read by ``localized(_:)``, emoji properties
+    /// by ``EmojiScanner/init(catalog:textPresentation:)``, search segments by ``EmojiSearch``:
+    /// each throws what it finds. The bundled folder, which the package's tests verify, is only
+    /// read as it is used, as for ``shared``.
+    ///
+    /// - Throws: ``CatalogError/missingFile(path:)``, ``CatalogError/malformedFile(path:line:reason:)``
+    ///   or ``CatalogError/malformedBinaryFile(path:offset:reason:)`` naming the damaged file.
     public init(directory: URL) throws(CatalogError) {
         storage = try CatalogStorage(directory: directory)
         for file in [CatalogFormat.shortcodesFile, EmojiProperties.fileName, CatalogFormat.localeFile("en")] {
             let path = storage.directoryPath + "/" + file
             guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         }
+        if !storage.isBundled { try storage.verifyFilesReadOnFirstUse() }
     }
+
+    /// Damage found in files read after the catalog opened (a locale's names or keywords, emoji
+    /// properties…), each once, in the order found: what a throwing call threw, and what an
+    /// accessor that cannot throw met before it fell back (``Emoji/name(in:)`` gives English
+    /// for a damaged locale). Empty for a sound catalog.
+    public var loadErrors: [CatalogError] { storage.loadErrors.withLock { $0 } }
 
     /// The Unicode Emoji version of the data, e.g. 17.0.
     public var unicodeVersion: EmojiVersion { storage.unicodeVersion }
@@ -223,6 +247,11 @@ public struct EmojiCatalog: Sendable {
     }
 
     /// Names, keywords and group names in `locale` (resolved to the best available locale).
+    ///
+    /// - Throws: ``CatalogError/unknownLocale(requested:closest:)`` when no locale of that
+    ///   language exists; ``CatalogError/malformedFile(path:line:reason:)`` (or another case
+    ///   naming the file) when the locale's files or its parents' are damaged. A damaged locale
+    ///   never turns into English here; asking again throws the same error.
     public func localized(_ locale: MojiLocale) throws(CatalogError) -> LocalizedCatalog {
         guard let identifier = storage.bestAvailableLocale(for: locale) else {
             throw .unknownLocale(requested: locale.identifier, closest: closestLocales(to: locale.identifier))

@@ -49,6 +49,21 @@ public final class LocalizedCatalog: Sendable {
             try strings.read(path: storage.directoryPath + "/" + CatalogFormat.localeFile(identifier))
         }
         self.strings = strings
+        // The keywords are read on first use, by accessors that cannot throw: in a catalog other
+        // than the bundled one, read them now, so their damage is thrown here.
+        if !storage.isBundled { _ = try terms() }
+    }
+
+    /// A locale without strings of its own (names are the characters, no keywords): English
+    /// when English's files are damaged.
+    init(withoutStrings locale: String, storage: CatalogStorage) {
+        self.locale = MojiLocale(locale)
+        self.storage = storage
+        chain = [locale]
+        strings = LocaleNames(emojiCount: storage.characters.count, groupCount: storage.groups.count,
+                              subgroupCount: storage.subgroups.count)
+        termsCache.withLock { $0 = Terms(keywordFields: Array(repeating: nil, count: storage.characters.count),
+                                         shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0)) }
     }
 
     /// Reads the keywords files of the chain, once.
@@ -73,12 +88,20 @@ public final class LocalizedCatalog: Sendable {
     /// CLDR shortcodes by emoji index, for the text converters.
     var shortcodesByIndex: [Int: [String]] { loadedTerms.shortcodes }
 
-    /// The terms, or none when the bundled file cannot be read (a broken install).
+    /// The terms; when a keywords file is damaged (which only the bundled catalog, read lazily,
+    /// can meet: other catalogs read them when the locale loads), none, with the error in
+    /// ``EmojiCatalog/loadErrors``.
     private var loadedTerms: Terms {
         do {
             return try terms()
         } catch {
-            fatalError("Moji's catalog cannot be read: \(error)")
+            storage.recordLoadError(error)
+            return termsCache.withLock { cache in
+                let empty = cache ?? Terms(keywordFields: Array(repeating: nil, count: storage.characters.count),
+                                           shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0))
+                cache = empty
+                return empty
+            }
         }
     }
 
@@ -179,28 +202,40 @@ extension CatalogStorage {
         return LocaleInheritance.chain(from: identifier).first(where: isAvailable)
     }
 
-    /// The localized catalog for an available locale, loaded once.
+    /// The localized catalog for an available locale, loaded once; a damaged locale throws the
+    /// same error each time it is asked for, without reading its files again.
     func localized(available identifier: String) throws(CatalogError) -> LocalizedCatalog {
         try localizations.withLock { cache throws(CatalogError) in
-            if let cached = cache[identifier] { return cached }
-            let loaded = try LocalizedCatalog(locale: identifier, storage: self)
-            cache[identifier] = loaded
-            return loaded
+            if let cached = cache[identifier] { return try cached.get() }
+            do throws(CatalogError) {
+                let loaded = try LocalizedCatalog(locale: identifier, storage: self)
+                cache[identifier] = .success(loaded)
+                return loaded
+            } catch {
+                cache[identifier] = .failure(error)
+                recordLoadError(error)
+                throw error
+            }
         }
     }
 
     /// English, which every locale falls back to entry by entry.
     var english: LocalizedCatalog { localizedOrEnglish(.english) }
 
-    /// The localized catalog for `locale`, or English when the locale is unknown or unreadable.
+    /// The localized catalog for `locale`, or English when the locale is unknown or its files
+    /// are damaged (the damage is in ``EmojiCatalog/loadErrors``). When English's own files are
+    /// damaged, which opening a catalog other than the bundled one rules out, a catalog
+    /// without strings, whose names are the characters.
     func localizedOrEnglish(_ locale: MojiLocale) -> LocalizedCatalog {
         if let identifier = bestAvailableLocale(for: locale), let table = try? localized(available: identifier) {
             return table
         }
-        do {
-            return try localized(available: "en")
-        } catch {
-            fatalError("Moji's English catalog cannot be read: \(error)")
+        if let table = try? localized(available: "en") { return table }
+        return emptyEnglish.withLock { empty in
+            if let empty { return empty }
+            let made = LocalizedCatalog(withoutStrings: "en", storage: self)
+            empty = made
+            return made
         }
     }
 }

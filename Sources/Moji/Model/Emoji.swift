@@ -105,11 +105,15 @@ public struct Emoji: Sendable, Hashable, Identifiable, CustomStringConvertible {
     public func withSkinTone(_ tone: SkinTone) -> Emoji? { withSkinTones([tone]) }
 
     /// The CLDR name in `locale` (English by default), falling back per entry to English.
+    ///
+    /// An unknown locale, or one whose files are damaged, gives English; the damage is in
+    /// ``EmojiCatalog/loadErrors``. Use ``EmojiCatalog/localized(_:)`` to have it thrown.
     public func name(in locale: MojiLocale = .english) -> String {
         storage.localizedOrEnglish(locale).name(of: self)
     }
 
-    /// The CLDR keywords in `locale` (English by default).
+    /// The CLDR keywords in `locale` (English by default); English as ``name(in:)`` for an
+    /// unknown or damaged locale.
     public func keywords(in locale: MojiLocale = .english) -> [String] {
         storage.localizedOrEnglish(locale).keywords(of: self)
     }

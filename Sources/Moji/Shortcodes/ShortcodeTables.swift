@@ -91,19 +91,29 @@ private struct PresetTables {
 }
 
 extension CatalogStorage {
-    /// The shortcode tables, read once on first use.
+    /// The shortcode tables, read once on first use; when the file is damaged (which opening a
+    /// catalog other than the bundled one rules out), none, with the error in ``loadErrors``.
     var shortcodes: ShortcodeTables {
-        shortcodeTables.withLock { tables in
-            if let tables { return tables }
-            do {
-                let loaded = try ShortcodeTables(
-                    url: directory.appendingPathComponent(CatalogFormat.shortcodesFile), emojiCount: characters.count)
-                tables = loaded
-                return loaded
-            } catch {
-                // The bundled catalog is written by our builder; a damaged one is a broken install.
-                fatalError("\(error)")
+        do {
+            return try loadShortcodes()
+        } catch {
+            recordLoadError(error)
+            return shortcodeTables.withLock { tables in
+                if let tables { return tables }
+                tables = ShortcodeTables()
+                return ShortcodeTables()
             }
+        }
+    }
+
+    /// The shortcode tables, read once.
+    func loadShortcodes() throws(CatalogError) -> ShortcodeTables {
+        try shortcodeTables.withLock { tables throws(CatalogError) in
+            if let tables { return tables }
+            let loaded = try ShortcodeTables(
+                url: directory.appendingPathComponent(CatalogFormat.shortcodesFile), emojiCount: characters.count)
+            tables = loaded
+            return loaded
         }
     }
 }

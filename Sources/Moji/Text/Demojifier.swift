@@ -23,15 +23,42 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
     private let codeStarts: [Int32]
     private var offset = 0
 
-    /// A demojifier writing the codes of `preset`; `.cldr` uses `locale`'s CLDR shortcodes.
-    public init(preset: ShortcodePreset = .github, catalog: EmojiCatalog = .shared, locale: MojiLocale = .english,
-                scanner: EmojiScanner? = nil) {
-        self.scanner = scanner ?? (catalog.storage === EmojiCatalog.shared.storage ? .shared : EmojiScanner(catalog: catalog))
+    /// A demojifier for the bundled catalog writing the codes of `preset`; `.cldr` uses
+    /// `locale`'s CLDR shortcodes.
+    public init(preset: ShortcodePreset = .github, locale: MojiLocale = .english, scanner: EmojiScanner? = nil) {
+        let storage = EmojiCatalog.shared.storage
+        self.init(preset: preset, storage: storage, scanner: scanner ?? .shared,
+                  emojifier: Emojifier(presets: [preset], locale: locale), presetCodes: storage.shortcodes,
+                  localCodes: preset == .cldr ? storage.localizedOrEnglish(locale).shortcodesByIndex : nil)
+    }
+
+    /// A demojifier for `catalog` writing the codes of `preset`; `.cldr` uses `locale`'s CLDR
+    /// shortcodes. Without a `scanner`, one for `catalog` is made.
+    ///
+    /// - Throws: ``CatalogError`` naming the file when the catalog's emoji properties (for the
+    ///   scanner) or, for `.cldr`, `locale`'s files are damaged.
+    public init(preset: ShortcodePreset = .github, catalog: EmojiCatalog, locale: MojiLocale = .english,
+                scanner: EmojiScanner? = nil) throws(CatalogError) {
         let storage = catalog.storage
-        let emojifier = Emojifier(catalog: catalog, presets: [preset], locale: locale)
-        // Read the tables once: each access goes through the catalog's lock.
-        let localCodes = preset == .cldr ? storage.localizedOrEnglish(locale).shortcodesByIndex : nil
-        let presetCodes = storage.shortcodes
+        let emojifier = try Emojifier(catalog: catalog, presets: [preset], locale: locale)
+        let localCodes = preset == .cldr
+            ? try storage.localized(available: storage.bestAvailableLocale(for: locale) ?? "en").shortcodesByIndex : nil
+        let found: EmojiScanner
+        if let scanner {
+            found = scanner
+        } else {
+            // `??` would lose the error's type.
+            found = storage === EmojiCatalog.shared.storage ? .shared : try EmojiScanner(catalog: catalog)
+        }
+        self.init(preset: preset, storage: storage, scanner: found, emojifier: emojifier,
+                  presetCodes: try storage.loadShortcodes(), localCodes: localCodes)
+    }
+
+    /// A demojifier with the catalog's tables read once (each access goes through the catalog's
+    /// lock): `localCodes` are the CLDR shortcodes when `preset` is `.cldr`.
+    private init(preset: ShortcodePreset, storage: CatalogStorage, scanner: EmojiScanner, emojifier: Emojifier,
+                 presetCodes: ShortcodeTables, localCodes: [Int: [String]]?) {
+        self.scanner = scanner
         func codes(of index: Int) -> [String] {
             localCodes.map { $0[index] ?? [] } ?? presetCodes.codes(of: index, in: preset)
         }

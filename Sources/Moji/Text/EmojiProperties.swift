@@ -50,11 +50,16 @@ public struct EmojiProperties: Sendable {
     let flags: [UInt32: UInt8]
 
     /// The properties of the bundled catalog (Unicode Emoji 17.0).
+    ///
+    /// As for ``EmojiCatalog/shared``, a bundled file that cannot be read is a broken
+    /// installation and stops the process; read another catalog's file with
+    /// ``init(contentsOf:)``, which throws.
     public static let bundled: EmojiProperties = {
         do {
             return try EmojiProperties(contentsOf: EmojiCatalog.bundledDirectory.appendingPathComponent(fileName))
         } catch {
-            fatalError("Moji's bundled emoji properties cannot be read: \(error)")
+            fatalError("Moji's bundled emoji properties cannot be read (a broken installation; "
+                + "reinstall the package): \(error)")
         }
     }()
 
@@ -86,5 +91,25 @@ public struct EmojiProperties: Sendable {
     /// Whether a code point has every property in `property`.
     public func scalar(_ scalar: Unicode.Scalar, has property: Property) -> Bool {
         properties(of: scalar).isSuperset(of: property)
+    }
+}
+
+extension CatalogStorage {
+    /// The catalog's emoji properties, read once: the bundled ones for the bundled catalog.
+    /// A damaged file throws the same error each time, without reading it again.
+    func emojiProperties() throws(CatalogError) -> EmojiProperties {
+        if isBundled { return .bundled }
+        return try properties.withLock { cached throws(CatalogError) in
+            if let cached { return try cached.get() }
+            do throws(CatalogError) {
+                let loaded = try EmojiProperties(contentsOf: directory.appendingPathComponent(EmojiProperties.fileName))
+                cached = .success(loaded)
+                return loaded
+            } catch {
+                cached = .failure(error)
+                recordLoadError(error)
+                throw error
+            }
+        }
     }
 }

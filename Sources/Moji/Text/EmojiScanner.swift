@@ -18,22 +18,24 @@ public struct EmojiScanner: Sendable {
     /// When a text-default character without U+FE0F counts as an emoji.
     public var textPresentation: TextPresentationRule
 
-    /// The scanner for the bundled catalog.
-    public static let shared = EmojiScanner(catalog: .shared)
-
-    /// A scanner for `catalog`, reading its emoji properties.
-    public init(catalog: EmojiCatalog, textPresentation: TextPresentationRule = .requireEmojiPresentation) {
-        let properties: EmojiProperties
-        if catalog.storage.directory.standardizedFileURL == EmojiCatalog.bundledDirectory.standardizedFileURL {
-            properties = .bundled
-        } else {
-            do {
-                properties = try EmojiProperties(contentsOf: catalog.storage.directory.appendingPathComponent(EmojiProperties.fileName))
-            } catch {
-                fatalError("\(error)")
-            }
+    /// The scanner for the bundled catalog; like ``EmojiCatalog/shared``, it stops the process
+    /// when the bundled files cannot be read (a broken installation).
+    public static let shared: EmojiScanner = {
+        do {
+            return try EmojiScanner(catalog: .shared)
+        } catch {
+            fatalError("Moji's bundled catalog cannot be read (a broken installation; reinstall the package): \(error)")
         }
-        self.init(automaton: EmojiAutomaton(storage: catalog.storage, properties: properties), textPresentation: textPresentation)
+    }()
+
+    /// A scanner for `catalog`, reading its emoji properties (once per catalog).
+    ///
+    /// - Throws: ``CatalogError`` naming the catalog's `properties.txt` when it is missing or damaged.
+    public init(catalog: EmojiCatalog,
+                textPresentation: TextPresentationRule = .requireEmojiPresentation) throws(CatalogError) {
+        let properties = try catalog.storage.emojiProperties()
+        self.init(automaton: EmojiAutomaton(storage: catalog.storage, properties: properties),
+                  textPresentation: textPresentation)
     }
 
     init(automaton: EmojiAutomaton, textPresentation: TextPresentationRule) {

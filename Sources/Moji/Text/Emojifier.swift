@@ -29,16 +29,41 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     /// The longest code known, in bytes; longer preset or custom codes are left out.
     public static let maximumCodeLength = 200
 
+    /// An emojifier for the bundled catalog that knows the codes of `presets`, trying them in
+    /// order. `.cldr` means the CLDR shortcodes of `locale` (English by default; English too
+    /// for a locale the catalog lacks).
+    public init(presets: [ShortcodePreset] = ShortcodePreset.allCases, locale: MojiLocale = .english,
+                convertsEmoticons: Bool = false) {
+        let storage = EmojiCatalog.shared.storage
+        let localized = presets.contains(.cldr) ? storage.localizedOrEnglish(locale) : nil
+        self.init(storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
+                  shortcodes: storage.shortcodes, localized: localized)
+    }
+
     /// An emojifier for `catalog` that knows the codes of `presets`, trying them in order.
-    /// `.cldr` means the CLDR shortcodes of `locale` (English by default).
-    public init(catalog: EmojiCatalog = .shared, presets: [ShortcodePreset] = ShortcodePreset.allCases,
-                locale: MojiLocale = .english, convertsEmoticons: Bool = false) {
-        storage = catalog.storage
+    /// `.cldr` means the CLDR shortcodes of `locale` (English by default; English too for a
+    /// locale the catalog lacks).
+    ///
+    /// - Throws: ``CatalogError`` naming the file when `.cldr` is asked for and `locale`'s files
+    ///   are damaged (never English instead).
+    public init(catalog: EmojiCatalog, presets: [ShortcodePreset] = ShortcodePreset.allCases,
+                locale: MojiLocale = .english, convertsEmoticons: Bool = false) throws(CatalogError) {
+        let storage = catalog.storage
+        let localized = presets.contains(.cldr)
+            ? try storage.localized(available: storage.bestAvailableLocale(for: locale) ?? "en") : nil
+        self.init(storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
+                  shortcodes: try storage.loadShortcodes(), localized: localized)
+    }
+
+    /// An emojifier for the catalog of `storage` with its tables read: `localized` holds the CLDR
+    /// shortcodes when `presets` asks for them.
+    private init(storage: CatalogStorage, presets: [ShortcodePreset], convertsEmoticons: Bool,
+                 shortcodes table: ShortcodeTables, localized: LocalizedCatalog?) {
+        self.storage = storage
         self.convertsEmoticons = convertsEmoticons
         var tonedCodes: [String] = []
         for preset in presets {
-            if preset == .cldr {
-                let localized = storage.localizedOrEnglish(locale)
+            if preset == .cldr, let localized {
                 let shortcodes = localized.shortcodesByIndex
                 for index in shortcodes.keys.sorted() {
                     for code in shortcodes[index]! where code.utf8.count <= Self.maximumCodeLength {
@@ -47,7 +72,6 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                     }
                 }
             } else {
-                let table = storage.shortcodes
                 for (index, list) in (table.indexToCodes[preset] ?? [:]).sorted(by: { $0.key < $1.key }) {
                     for code in list where table.index(forCode: code, in: preset) == index && code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
@@ -63,7 +87,9 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         for (code, index) in zip(tonedCodes, resolved) {
             if let index { codes.insert(Array(code.utf8), value: Int32(index), replacing: true) }
         }
-        for (emoticon, emoji) in catalog.emoticons { emoticons.insert(Array(emoticon.utf8), value: Int32(emoji.index)) }
+        for index in table.indexToEmoticons.keys.sorted() {
+            for emoticon in table.emoticons(of: index) { emoticons.insert(Array(emoticon.utf8), value: Int32(index)) }
+        }
     }
 
     /// Makes `:code:` stand for `replacement` (an emoji, or any text such as a custom emoji's
