@@ -25,9 +25,13 @@ struct StoreExampleTests {
         try store.setPreferredSkinTones([.light, .dark], for: catalog.emoji(for: "🧑‍🤝‍🧑")!)
         #expect(try store.preferredSkinTones(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
         let watcher = Task { () -> StoreArea? in
-            for await change in store.changes(in: [.usage]) {     // uses by other processes too
-                print("\(change.area) changed")                    // refresh what shows it
-                return change.area
+            do {
+                for try await change in store.changes(in: [.usage]) { // uses by other processes too; throws StoreError
+                    print("\(change.area) changed")                    // refresh what shows it
+                    return change.area
+                }
+            } catch {
+                Issue.record("the change stream failed: \(error)")
             }
             return nil
         }

@@ -2,40 +2,31 @@ import Foundation
 
 /// What went wrong while opening or reading a Moji catalog, with what to do about it.
 ///
-/// ## Error policy
+/// Moji never traps on a catalog folder someone handed it (<doc:ErrorHandling> says when each
+/// file is read):
 ///
-/// A catalog is a folder of files, and any of them can be damaged: cut short, edited by hand,
-/// written by another version of `moji-data`. Moji never traps on a catalog someone handed it:
-///
-/// - ``EmojiCatalog/init(directory:)`` reads and checks every file that non-throwing accessors
-///   would otherwise read later (the core, the emoji table, the shortcode tables, English names
-///   and keywords), so damage there is thrown when the catalog is opened, naming the file.
-/// - Files read on first use are read by throwing API, which throws the damage it finds:
-///   ``EmojiCatalog/localized(_:)`` (a locale's names and keywords, and its parents'),
-///   ``EmojiScanner/init(catalog:textPresentation:)`` and
-///   ``EmojiProperties/init(contentsOf:)`` (emoji properties), ``EmojiSearch`` (search
-///   segments), ``Emojifier/init(catalog:presets:locale:convertsEmoticons:)`` and
-///   ``Demojifier/init(preset:catalog:locale:scanner:)``. A failure is remembered: asking again
-///   throws the same error without reading the file again.
-/// - The few accessors that cannot throw and meet a damaged file fall back, as their
-///   documentation says, and record the error in ``EmojiCatalog/loadErrors``: ``Emoji/name(in:)``
-///   and ``Emoji/keywords(in:)`` for a damaged locale give English, never silently.
-/// - The bundled catalog ships with the package and is verified by its tests, so
-///   ``EmojiCatalog/shared``, ``EmojiScanner/shared`` and ``EmojiProperties/bundled`` stop the
-///   process with the error when it cannot be read: that is a broken installation, which only
-///   reinstalling fixes.
+/// - ``EmojiCatalog/init(directory:)`` checks every file that accessors which cannot throw read
+///   later (shortcode tables, English names and keywords), so damage there throws on opening.
+/// - Files read on first use are read by throwing API, which throws what it finds and throws it
+///   again when asked again: ``EmojiCatalog/localized(_:)``, ``EmojiScanner/init(catalog:textPresentation:)``,
+///   ``EmojiSearch``, ``Emojifier/init(catalog:presets:locale:convertsEmoticons:)`` and
+///   ``Demojifier/init(preset:catalog:locale:scanner:)``. A damaged locale is never English there.
+/// - ``Emoji/name(in:)`` and ``Emoji/keywords(in:)``, which cannot throw, give English for a
+///   damaged locale and record the error in ``EmojiCatalog/loadErrors``.
+/// - Only the bundled catalog, which ships with the package and is verified by its tests, stops
+///   the process when it cannot be read (``EmojiCatalog/shared``, ``EmojiScanner/shared``,
+///   ``EmojiProperties/bundled``): that is a broken installation.
 ///
 /// Text files report a 1-based line (``malformedFile(path:line:reason:)``); binary files and the
-/// zlib streams of compressed files report a 0-based byte offset
-/// (``malformedBinaryFile(path:offset:reason:)``). Every message names the file and says how to
-/// rebuild it.
+/// zlib streams of compressed files a 0-based byte offset
+/// (``malformedBinaryFile(path:offset:reason:)``). Every message names the file and the command
+/// that rebuilds it.
 ///
 /// ```swift
 /// do {
-///     let catalog = try EmojiCatalog(directory: folder)
-///     let japanese = try catalog.localized("ja")
+///     let japanese = try EmojiCatalog(directory: folder).localized("ja")
 /// } catch {
-///     print(error)   // "Moji catalog file …/locales/ja.txt.z, line 12: … Rebuild the catalog …"
+///     print(error)   // "Moji catalog file …/locales/ja.txt.z, line 12: … Rebuild the catalog with …"
 /// }
 /// ```
 public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
