@@ -40,23 +40,18 @@ final class CatalogStorage: Sendable {
     /// opens (see ``verifyFilesReadOnFirstUse()``).
     let isBundled: Bool
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
-    /// Each locale asked for, loaded or with the damage its files have, so a damaged locale is
-    /// read once, not on every name asked of it.
-    let localizations = Locked<[String: Result<LocalizedCatalog, CatalogError>]>([:])
-    /// English without strings, for a catalog whose English files are damaged: names are the
-    /// characters themselves.
-    let emptyEnglish = Locked<LocalizedCatalog?>(nil)
-    /// The emoji properties, read by the first scanner.
-    let properties = Locked<Result<EmojiProperties, CatalogError>?>(nil)
-    /// Damage found in files read on first use, each once, in the order found.
-    let loadErrors = Locked<[CatalogError]>([])
+    let localizations = Locked<[String: LocalizedCatalog]>([:])
+    /// The emoji properties, damaged locales and every failure of files read on first use.
+    let loadState = CatalogLoadState()
     /// What every search index of this catalog shares, made by the first search.
     let searchBase = Locked<CatalogSearchBase?>(nil)
 
     init(directory: URL) throws(CatalogError) {
         self.directory = directory
         directoryPath = directory.path
-        isBundled = directory.standardizedFileURL == EmojiCatalog.bundledDirectory.standardizedFileURL
+        // The plain path first: standardizing costs more than the comparison saves.
+        let bundled = EmojiCatalog.bundledPath
+        isBundled = directory.path == bundled || directory.standardizedFileURL.path == bundled
         let reader = try CatalogFileReader(path: directoryPath + "/" + CatalogFormat.coreFile)
         let header = try reader.header(expecting: CatalogFormat.coreKind, version: CatalogFormat.version)
         guard header.count >= 3, let version = EmojiVersion(header[2]) else {
@@ -136,11 +131,7 @@ final class CatalogStorage: Sendable {
     }
 
     /// Notes damage a file read on first use has, once.
-    func recordLoadError(_ error: CatalogError) {
-        loadErrors.withLock { errors in
-            if !errors.contains(error) { errors.append(error) }
-        }
-    }
+    func recordLoadError(_ error: CatalogError) { loadState.record(error) }
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
     func index(of scalars: String.UnicodeScalarView) -> Int? {

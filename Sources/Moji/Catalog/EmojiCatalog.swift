@@ -83,6 +83,11 @@ public struct EmojiCatalog: Sendable {
         Bundle.module.resourceURL!.appendingPathComponent("Catalog")
     }
 
+    /// The path of ``bundledDirectory``, to know the bundled folder when it opens. Not
+    /// standardized (the bundle gives an absolute path): a folder this misses is only checked
+    /// in full when it opens, as any other.
+    static let bundledPath = bundledDirectory.path
+
     /// Opens a catalog folder written by `moji-data build`.
     ///
     /// Reads the core and the emoji table, and checks every file that accessors which cannot
@@ -107,7 +112,7 @@ public struct EmojiCatalog: Sendable {
     /// properties…), each once, in the order found: what a throwing call threw, and what an
     /// accessor that cannot throw met before it fell back (``Emoji/name(in:)`` gives English
     /// for a damaged locale). Empty for a sound catalog.
-    public var loadErrors: [CatalogError] { storage.loadErrors.withLock { $0 } }
+    public var loadErrors: [CatalogError] { storage.loadState.errors }
 
     /// The Unicode Emoji version of the data, e.g. 17.0.
     public var unicodeVersion: EmojiVersion { storage.unicodeVersion }

@@ -206,14 +206,14 @@ extension CatalogStorage {
     /// same error each time it is asked for, without reading its files again.
     func localized(available identifier: String) throws(CatalogError) -> LocalizedCatalog {
         try localizations.withLock { cache throws(CatalogError) in
-            if let cached = cache[identifier] { return try cached.get() }
+            if let cached = cache[identifier] { return cached }
+            if let failure = loadState.failure(ofLocale: identifier) { throw failure }
             do throws(CatalogError) {
                 let loaded = try LocalizedCatalog(locale: identifier, storage: self)
-                cache[identifier] = .success(loaded)
+                cache[identifier] = loaded
                 return loaded
             } catch {
-                cache[identifier] = .failure(error)
-                recordLoadError(error)
+                loadState.recordFailure(error, ofLocale: identifier)
                 throw error
             }
         }
@@ -231,11 +231,6 @@ extension CatalogStorage {
             return table
         }
         if let table = try? localized(available: "en") { return table }
-        return emptyEnglish.withLock { empty in
-            if let empty { return empty }
-            let made = LocalizedCatalog(withoutStrings: "en", storage: self)
-            empty = made
-            return made
-        }
+        return loadState.emptyEnglish { LocalizedCatalog(withoutStrings: "en", storage: self) }
     }
 }

@@ -99,17 +99,8 @@ extension CatalogStorage {
     /// A damaged file throws the same error each time, without reading it again.
     func emojiProperties() throws(CatalogError) -> EmojiProperties {
         if isBundled { return .bundled }
-        return try properties.withLock { cached throws(CatalogError) in
-            if let cached { return try cached.get() }
-            do throws(CatalogError) {
-                let loaded = try EmojiProperties(contentsOf: directory.appendingPathComponent(EmojiProperties.fileName))
-                cached = .success(loaded)
-                return loaded
-            } catch {
-                cached = .failure(error)
-                recordLoadError(error)
-                throw error
-            }
+        return try loadState.properties { () throws(CatalogError) in
+            try EmojiProperties(contentsOf: directory.appendingPathComponent(EmojiProperties.fileName))
         }
     }
 }
