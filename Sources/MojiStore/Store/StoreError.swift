@@ -44,7 +44,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database or its directory cannot be written: reads work, changes cannot be saved.
     case readOnly(path: String)
     /// The file is another program's SQLite database: it has tables of its own and no Moji mark
-    /// (``StoreSchema`` documents the `application_id`). Moji leaves it alone.
+    /// (`PRAGMA application_id` 0x4D6F6A69, "Moji"). Moji leaves it alone.
     case foreignDatabase(path: String, tables: [String])
 
     public var description: String {
