@@ -84,7 +84,8 @@ let package = Package(
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // The store as the picker's history, against real SQLite files.
-        .testTarget(name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
+        .testTarget(
+            name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),
         // The `moji` command line as a person runs it: shell command lines with real redirections,
         // against databases prepared with GRDB (hand-edited rows, a newer schema, another program's).
         .testTarget(

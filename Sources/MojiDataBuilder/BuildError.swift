@@ -40,8 +40,9 @@ enum InputFile {
             return try JSONDecoder().decode(T.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .malformedInput(path: url.path, line: Self.line(in: underlying) ?? 0,
-                                  reason: "not valid JSON: \(underlying ?? context.debugDescription)")
+            throw .malformedInput(
+                path: url.path, line: Self.line(in: underlying) ?? 0,
+                reason: "not valid JSON: \(underlying ?? context.debugDescription)")
         } catch {
             throw .malformedInput(path: url.path, line: 0, reason: "unexpected JSON structure: \(error)")
         }

@@ -47,7 +47,8 @@ public struct CatalogBuilder {
         for locale in locales {
             let files = CatalogWriter.locale(locale)
             catalog.files[CatalogFormat.localeFile(locale.identifier)] = Data(Zlib.deflate(Array(files.names.utf8)))
-            catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(Zlib.deflate(Array(files.keywords.utf8)))
+            catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(
+                Zlib.deflate(Array(files.keywords.utf8)))
         }
         for (path, data) in try Self.searchSegments(of: catalog.files, locales: catalog.localeIdentifiers) {
             catalog.files[path] = data
@@ -58,12 +59,14 @@ public struct CatalogBuilder {
     /// The search segment files (the universal one and one per locale), built by Moji's own
     /// search code from the catalog files just made (written to a temporary folder to open them
     /// as a catalog), so they match them exactly.
-    private static func searchSegments(of files: [String: Data], locales: [String]) throws(BuildError) -> [String: Data] {
+    private static func searchSegments(of files: [String: Data], locales: [String]) throws(BuildError) -> [String: Data]
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(CatalogFormat.localesFolder),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(CatalogFormat.localesFolder),
+                withIntermediateDirectories: true)
             for (path, data) in files { try data.write(to: folder.appendingPathComponent(path)) }
         } catch {
             throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
@@ -72,7 +75,8 @@ public struct CatalogBuilder {
             let catalog = try EmojiCatalog(directory: folder)
             var segments = [SearchSegmentFile.fileName: SearchSegmentFile.data(for: catalog)]
             for locale in locales {
-                segments[SearchSegmentFile.localeFileName(locale)] = try SearchSegmentFile.data(for: catalog, locale: locale)
+                segments[SearchSegmentFile.localeFileName(locale)] = try SearchSegmentFile.data(
+                    for: catalog, locale: locale)
             }
             return segments
         } catch {
@@ -84,7 +88,8 @@ public struct CatalogBuilder {
         if let unicodeFolder { return unicodeFolder }
         let folder = source.appendingPathComponent("unicode")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        guard let newest = names.compactMap({ name in EmojiVersion(name).map { (name, $0) } }).max(by: { $0.1 < $1.1 }) else {
+        guard let newest = names.compactMap({ name in EmojiVersion(name).map { (name, $0) } }).max(by: { $0.1 < $1.1 })
+        else {
             throw .missingInput(path: folder.path + "/<version>/emoji-test.txt")
         }
         return newest.0

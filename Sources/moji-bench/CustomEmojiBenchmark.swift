@@ -49,7 +49,8 @@ struct CustomEmojiBenchmark: ParsableCommand {
         var seen: Set<String> = []
         for item in page.components(separatedBy: "<li class=\"smilie\">").dropFirst() {
             guard let code = item.between("<div class=\"text\">", "</div>"),
-                  let title = item.between("title=\"", "\"") else { continue }
+                let title = item.between("title=\"", "\"")
+            else { continue }
             let emoji = CustomEmoji(code: code, name: title, keywords: title.split(separator: " ").map(String.init))
             if seen.insert(emoji.code).inserted { result.append(emoji) }
         }

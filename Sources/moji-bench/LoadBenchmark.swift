@@ -64,11 +64,15 @@ struct LoadBenchmark: ParsableCommand {
         var english = 0
         let files = (manager.enumerator(atPath: directory.path)?.allObjects as? [String]) ?? []
         for file in files {
-            let size = (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+            let size =
+                (try? manager.attributesOfItem(atPath: directory.appendingPathComponent(file).path)[.size] as? Int) ?? 0
             guard !file.hasSuffix(CatalogFormat.localesFolder) else { continue }
             total += size
             if !file.hasPrefix(CatalogFormat.localesFolder + "/") { shared += size }
-            if [CatalogFormat.localeFile("en"), CatalogFormat.localeKeywordsFile("en"), SearchSegmentFile.localeFileName("en")].contains(file) {
+            if [
+                CatalogFormat.localeFile("en"), CatalogFormat.localeKeywordsFile("en"),
+                SearchSegmentFile.localeFileName("en"),
+            ].contains(file) {
                 english += size
             }
         }

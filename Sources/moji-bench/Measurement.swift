@@ -18,12 +18,12 @@ enum Measurement {
     /// Resident memory of this process in bytes (Linux: /proc/self/statm), nil where unknown.
     static func residentBytes() -> Int? {
         #if canImport(Glibc)
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
-        let fields = text.split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+            guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+            let fields = text.split(separator: " ")
+            guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+            return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
         #else
-        return nil
+            return nil
         #endif
     }
 
@@ -31,9 +31,9 @@ enum Measurement {
     static func minorPageFaults() -> Int {
         var usage = rusage()
         #if canImport(Glibc)
-        let who = RUSAGE_SELF.rawValue
+            let who = RUSAGE_SELF.rawValue
         #else
-        let who = RUSAGE_SELF
+            let who = RUSAGE_SELF
         #endif
         return getrusage(who, &usage) == 0 ? Int(usage.ru_minflt) : 0
     }

@@ -35,20 +35,26 @@ struct PickerBenchmark: ParsableCommand {
     var repeats: Int = 3
 
     func run() throws {
-        let lines = try queries.map { path in
-            try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
-        } ?? ["party", "thumbs up", "heart", "cat face", "flag", "smile", "people holding hands", "tada", "fire", "pizza"]
+        let lines =
+            try queries.map { path in
+                try String(contentsOfFile: path, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
+            } ?? [
+                "party", "thumbs up", "heart", "cat face", "flag", "smile", "people holding hands", "tada", "fire",
+                "pizza",
+            ]
         // Only whole queries: the file's prefixes are typed anyway, letter by letter.
         let typed = lines.filter { line in !lines.contains { $0 != line && $0.hasPrefix(line) } }
         guard !typed.isEmpty else { throw ValidationError("no queries to type") }
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-bench-picker-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moji-bench-picker-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try EmojiStore(url: directory.appendingPathComponent("moji.sqlite"))
         let catalog = EmojiCatalog.shared
         var start = Measurement.nowMicroseconds()
-        var picker = try EmojiPicker(catalog: catalog, configuration: PickerConfiguration(locale: try catalog.locale(for: locale)),
-                                     history: store)
+        var picker = try EmojiPicker(
+            catalog: catalog, configuration: PickerConfiguration(locale: try catalog.locale(for: locale)),
+            history: store)
         let openMilliseconds = (Measurement.nowMicroseconds() - start) / 1000
         PickerScreen.fit(&picker, width: width, height: height)
         var screen = PickerScreen()

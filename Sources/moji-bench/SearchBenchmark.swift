@@ -87,18 +87,23 @@ struct SearchBenchmark: ParsableCommand {
         let coldFaults = Measurement.minorPageFaults() - faultsBefore
         let added = (Measurement.residentBytes() ?? 0) - before
         if firstBuildOnly {
-            Measurement.report(["suite": "search", "measure": "first_build", "locale": resolved.identifier,
-                                "cold_one_locale_ms": Measurement.rounded(coldBuild / 1000, places: 2),
-                                "cold_page_faults": coldFaults])
+            Measurement.report([
+                "suite": "search", "measure": "first_build", "locale": resolved.identifier,
+                "cold_one_locale_ms": Measurement.rounded(coldBuild / 1000, places: 2),
+                "cold_page_faults": coldFaults,
+            ])
             return
         }
         let search = try EmojiSearch(catalog: catalog, locale: resolved)
         // A process has one first index: time it in fresh processes.
         var cold: [Double] = []
         for _ in 0..<max(1, coldRuns) {
-            let output = try Measurement.runSelf(["search", "--queries", queries, "--locale", locale, "--first-build-only"])
+            let output = try Measurement.runSelf([
+                "search", "--queries", queries, "--locale", locale, "--first-build-only",
+            ])
             guard let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any],
-                  let milliseconds = object["cold_one_locale_ms"] as? Double else {
+                let milliseconds = object["cold_one_locale_ms"] as? Double
+            else {
                 throw ValidationError("unexpected output of a fresh process: \(output)")
             }
             cold.append(milliseconds)
@@ -126,7 +131,8 @@ struct SearchBenchmark: ParsableCommand {
             "with_english_median_ms": milliseconds(Measurement.quantile(withEnglish, 0.5)),
             "with_english_min_ms": milliseconds(withEnglish.min() ?? 0),
             "built_one_locale_median_ms": milliseconds(Measurement.quantile(built, 0.5)),
-            "cold_one_locale_ms": Measurement.quantile(cold, 0.5), "cold_max_ms": cold.max() ?? 0, "cold_runs": cold.count,
+            "cold_one_locale_ms": Measurement.quantile(cold, 0.5), "cold_max_ms": cold.max() ?? 0,
+            "cold_runs": cold.count,
             "cold_page_faults": coldFaults,
             "files_loaded_ms": milliseconds(loading),
             "one_locale_index_mb": Measurement.rounded(Double(first.indexByteCount) / 1_048_576, places: 2),

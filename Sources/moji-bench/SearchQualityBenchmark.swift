@@ -32,9 +32,12 @@ struct SearchQualityBenchmark: ParsableCommand {
         let emojis = catalog.neutralEmojis
         let english = try catalog.localized(.english)
         let englishNames = emojis.map { english.name(of: $0) }
-        let wanted = locales == "all" ? catalog.availableLocales : try locales.split(separator: ",").map {
-            try catalog.locale(for: String($0))
-        }
+        let wanted =
+            locales == "all"
+            ? catalog.availableLocales
+            : try locales.split(separator: ",").map {
+                try catalog.locale(for: String($0))
+            }
         var fullLocales = 0
         var fullMeeting = 0
         for locale in wanted {
@@ -58,7 +61,9 @@ struct SearchQualityBenchmark: ParsableCommand {
                 for keyword in table.keywords(of: emoji) {
                     pairs += 1
                     let results = search.results(for: keyword, options: SearchOptions(limit: 100))
-                    if let rank = results.firstIndex(where: { $0.emoji == emoji }) { reciprocal += 1 / Double(rank + 1) }
+                    if let rank = results.firstIndex(where: { $0.emoji == emoji }) {
+                        reciprocal += 1 / Double(rank + 1)
+                    }
                 }
             }
             let coverage = Double(own) / Double(emojis.count)
@@ -102,10 +107,14 @@ struct SearchQualityBenchmark: ParsableCommand {
                 total += 1
                 let colon = search.results(for: ":\(code):", options: options).first?.emoji
                 let bare = search.results(for: code, options: options).first?.emoji
-                if colon == emoji { colonFirst += 1 } else if verbose {
+                if colon == emoji {
+                    colonFirst += 1
+                } else if verbose {
                     print("# \(preset) miss: :\(code): \(emoji) → \(colon?.character ?? "nothing")")
                 }
-                if bare == emoji { bareFirst += 1 } else if verbose {
+                if bare == emoji {
+                    bareFirst += 1
+                } else if verbose {
                     print("# \(preset) bare miss: \(code) \(emoji) → \(bare?.character ?? "nothing")")
                 }
             }

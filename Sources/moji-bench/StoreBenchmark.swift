@@ -21,7 +21,8 @@ struct StoreBenchmark: ParsableCommand {
     var database: String?
 
     func run() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-bench-store-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "moji-bench-store-\(UUID().uuidString)")
         let url = database.map { URL(fileURLWithPath: $0) } ?? directory.appendingPathComponent("moji.sqlite")
         defer { if database == nil { try? FileManager.default.removeItem(at: directory) } }
         let store = try EmojiStore(url: url)
@@ -41,18 +42,23 @@ struct StoreBenchmark: ParsableCommand {
 
         let toned = EmojiCatalog.shared.emojis.filter(\.hasSkinTones)
         var index = 0
-        report("record_use", try time {
-            index += 1
-            if index % 3 == 0, !toned.isEmpty {
-                try store.recordUse(of: toned[index % toned.count])
-            } else {
-                try store.recordUse(of: items[(index * 7919) % items.count])
-            }
-        }, extra: fillSeconds)
-        report("frequent", try time { if try store.frequent().isEmpty { throw ValidationError("no frequent") } }, extra: nil)
+        report(
+            "record_use",
+            try time {
+                index += 1
+                if index % 3 == 0, !toned.isEmpty {
+                    try store.recordUse(of: toned[index % toned.count])
+                } else {
+                    try store.recordUse(of: items[(index * 7919) % items.count])
+                }
+            }, extra: fillSeconds)
+        report(
+            "frequent", try time { if try store.frequent().isEmpty { throw ValidationError("no frequent") } },
+            extra: nil)
         report("recent", try time { if try store.recent().isEmpty { throw ValidationError("no recent") } }, extra: nil)
-        report("most_used", try time { if try store.mostUsed().isEmpty { throw ValidationError("no most used") } },
-               extra: nil)
+        report(
+            "most_used", try time { if try store.mostUsed().isEmpty { throw ValidationError("no most used") } },
+            extra: nil)
     }
 
     private func time(_ body: () throws -> Void) throws -> [Double] {

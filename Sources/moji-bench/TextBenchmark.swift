@@ -40,7 +40,9 @@ struct TextBenchmark: ParsableCommand {
             let status = try Self.execute(python, [script, "--output", corpus]).status
             guard status == 0 else { throw ValidationError("\(script) failed; run it by hand to see why") }
         }
-        guard let data = FileManager.default.contents(atPath: corpus) else { throw ValidationError("cannot read \(corpus)") }
+        guard let data = FileManager.default.contents(atPath: corpus) else {
+            throw ValidationError("cannot read \(corpus)")
+        }
         let text = String(decoding: data, as: UTF8.self)
         let scanner = EmojiScanner.shared
         let emojifier = Emojifier(presets: [.github])
@@ -69,8 +71,10 @@ struct TextBenchmark: ParsableCommand {
                 let pythonRate = size / measured.seconds
                 Measurement.report([
                     "suite": "text", "op": op, "python": python, "input_mb": Measurement.rounded(size, places: 2),
-                    "moji_mb_s": Measurement.rounded(mojiRate), "python_mb_s": Measurement.rounded(pythonRate, places: 2),
-                    "ratio": Measurement.rounded(mojiRate / pythonRate), "moji_result": moji.count, "python_result": measured.count,
+                    "moji_mb_s": Measurement.rounded(mojiRate),
+                    "python_mb_s": Measurement.rounded(pythonRate, places: 2),
+                    "ratio": Measurement.rounded(mojiRate / pythonRate), "moji_result": moji.count,
+                    "python_result": measured.count,
                 ])
             } else {
                 Measurement.report([
@@ -95,11 +99,15 @@ struct TextBenchmark: ParsableCommand {
 
     private func ensureEmojiPackage() throws {
         let check = try Self.execute(python, ["-c", "import emoji; print(emoji.__version__)"], capture: true)
-        if check.status == 0 && check.output.trimmingCharacters(in: .whitespacesAndNewlines) == Self.emojiVersion { return }
+        if check.status == 0 && check.output.trimmingCharacters(in: .whitespacesAndNewlines) == Self.emojiVersion {
+            return
+        }
         FileHandle.standardError.write(Data("moji-bench: installing emoji==\(Self.emojiVersion) with pip\n".utf8))
         let install = try Self.execute(python, ["-m", "pip", "install", "--quiet", "emoji==\(Self.emojiVersion)"])
         guard install.status == 0 else {
-            throw ValidationError("could not install emoji==\(Self.emojiVersion); install it (pip install emoji==\(Self.emojiVersion)) or pass --skip-python")
+            throw ValidationError(
+                "could not install emoji==\(Self.emojiVersion); install it (pip install emoji==\(Self.emojiVersion)) or pass --skip-python"
+            )
         }
     }
 
@@ -131,14 +139,17 @@ struct TextBenchmark: ParsableCommand {
         var measured: [String: (Double, Int)] = [:]
         for line in result.output.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let op = object["op"] as? String, let seconds = object["seconds"] as? Double,
-                  let count = object["count"] as? Int else { continue }
+                let op = object["op"] as? String, let seconds = object["seconds"] as? Double,
+                let count = object["count"] as? Int
+            else { continue }
             measured[op] = (seconds, count)
         }
         return measured
     }
 
-    private static func execute(_ program: String, _ arguments: [String], capture: Bool = false) throws -> (status: Int32, output: String) {
+    private static func execute(_ program: String, _ arguments: [String], capture: Bool = false) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments

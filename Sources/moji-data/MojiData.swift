@@ -35,9 +35,10 @@ struct Build: ParsableCommand {
         do {
             let catalog = try builder.build()
             try catalog.write(to: URL(fileURLWithPath: out))
-            print("Emoji \(catalog.unicodeVersion): \(catalog.emojiCount) emoji, \(catalog.componentCount) components, "
-                + "\(catalog.otherFormCount) other forms checked, \(catalog.localeIdentifiers.count) locales, "
-                + "\(catalog.byteCount / 1024) KiB → \(out)")
+            print(
+                "Emoji \(catalog.unicodeVersion): \(catalog.emojiCount) emoji, \(catalog.componentCount) components, "
+                    + "\(catalog.otherFormCount) other forms checked, \(catalog.localeIdentifiers.count) locales, "
+                    + "\(catalog.byteCount / 1024) KiB → \(out)")
             for (preset, count) in catalog.skippedShortcodeKeys.sorted(by: { $0.key < $1.key }) {
                 print("note: \(count) \(preset) shortcode keys name sequences outside the catalog and were skipped")
             }

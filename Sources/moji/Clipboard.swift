@@ -17,7 +17,9 @@ enum Clipboard {
     /// The path of a program on `PATH`, or nil.
     private static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     private static func run(_ tool: String, _ arguments: [String], input: String) {

@@ -5,12 +5,15 @@ struct Collections: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "collections",
         abstract: "Keep named lists of emoji: create, add, remove, move, rename, delete.",
-        subcommands: [ListCollections.self, Show.self, Create.self, Add.self, Remove.self, Move.self, Rename.self, Delete.self],
+        subcommands: [
+            ListCollections.self, Show.self, Create.self, Add.self, Remove.self, Move.self, Rename.self, Delete.self,
+        ],
         defaultSubcommand: ListCollections.self
     )
 
     struct ListCollections: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the collections with their emoji.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the collections with their emoji.")
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -26,7 +29,8 @@ struct Collections: ParsableCommand {
     }
 
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show one collection, an emoji a line.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one collection, an emoji a line.")
         @Argument(help: "The collection's name.") var name: String
         @OptionGroup var options: StoreOptions
 
@@ -53,7 +57,8 @@ struct Collections: ParsableCommand {
     }
 
     struct Add: ArgumentListCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add emoji to a collection (created if needed).")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add emoji to a collection (created if needed).")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
         @Option(help: "Position to insert at, from 1; past the end means the end (default: the end).") var at: Int?
@@ -68,7 +73,9 @@ struct Collections: ParsableCommand {
                 let store = try options.openStore()
                 for (offset, text) in emojis.enumerated() {
                     let item = try options.item(text, in: store)
-                    try storeCall { () throws(StoreError) in try store.add(item, toCollection: name, at: at.map { $0 - 1 + offset }) }
+                    try storeCall { () throws(StoreError) in
+                        try store.add(item, toCollection: name, at: at.map { $0 - 1 + offset })
+                    }
                 }
                 try printCollection(name, store: store, json: options.json)
             }
@@ -76,7 +83,8 @@ struct Collections: ParsableCommand {
     }
 
     struct Remove: ArgumentListCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove emoji from a collection.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove emoji from a collection.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "Emoji, :shortcodes: or custom :codes:.") var emojis: [String]
         @OptionGroup var options: StoreOptions
@@ -88,7 +96,8 @@ struct Collections: ParsableCommand {
                 let store = try options.openStore()
                 for text in emojis {
                     let item = try options.item(text, in: store)
-                    guard try storeCall({ () throws(StoreError) in try store.remove(item, fromCollection: name) }) else {
+                    guard try storeCall({ () throws(StoreError) in try store.remove(item, fromCollection: name) })
+                    else {
                         throw CommandFailure(message: "\(item) is not in '\(name)'.", code: .notFound)
                     }
                 }
@@ -98,7 +107,8 @@ struct Collections: ParsableCommand {
     }
 
     struct Move: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move an emoji of a collection to a position, from 1.")
+        static let configuration = CommandConfiguration(
+            commandName: "move", abstract: "Move an emoji of a collection to a position, from 1.")
         @Argument(help: "The collection's name.") var name: String
         @Argument(help: "The emoji.") var emoji: String
         @Argument(help: "Its new position, from 1; past the end means the end.") var position: Int

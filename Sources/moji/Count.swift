@@ -32,7 +32,9 @@ struct Count: ArgumentListCommand {
             let total = counts.reduce(0) { $0 + $1.count }
             if json {
                 let rgi = counts.reduce(0) { $0 + $1.rgi }
-                return try printJSON(CountSummary(count: total, rgi: rgi, files: counts.count > 1 ? counts.map { [$0.file: $0.count] } : nil))
+                return try printJSON(
+                    CountSummary(
+                        count: total, rgi: rgi, files: counts.count > 1 ? counts.map { [$0.file: $0.count] } : nil))
             }
             if counts.count > 1 {
                 for entry in counts { print("\(entry.count)\t\(entry.file)") }

@@ -31,8 +31,9 @@ struct Demojify: ArgumentListCommand {
             let catalog = EmojiCatalog.shared
             let presets = try ShortcodePresetList.parse(preset)
             guard presets.count == 1 else {
-                throw CommandFailure(message: "demojify writes one preset; give one of github, slack, emojibase, cldr",
-                                     code: .usage)
+                throw CommandFailure(
+                    message: "demojify writes one preset; give one of github, slack, emojibase, cldr",
+                    code: .usage)
             }
             let locale: MojiLocale
             do { locale = try catalog.locale(for: self.locale) } catch {

@@ -53,7 +53,8 @@ enum ShortcodePresetList {
         try list.split(separator: ",").map { name in
             guard let preset = ShortcodePreset(name: name.trimmingCharacters(in: .whitespaces)) else {
                 throw CommandFailure(
-                    message: "unknown preset '\(name)'. Presets: \(ShortcodePreset.allCases.map(\.rawValue).joined(separator: ", ")).",
+                    message:
+                        "unknown preset '\(name)'. Presets: \(ShortcodePreset.allCases.map(\.rawValue).joined(separator: ", ")).",
                     code: .usage)
             }
             return preset
@@ -68,8 +69,9 @@ enum CustomCodesFile {
     static func register(_ path: String, in emojifier: inout Emojifier) throws {
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)) } catch {
-            throw CommandFailure(message: "cannot read the custom codes file \(path): \(StandardStreams.reason(error))",
-                                 code: .ioFailure)
+            throw CommandFailure(
+                message: "cannot read the custom codes file \(path): \(StandardStreams.reason(error))",
+                code: .ioFailure)
         }
         defer { try? handle.close() }
         let data = try StandardStreams.readToEnd(handle, named: path)
@@ -88,8 +90,9 @@ enum CustomCodesFile {
             guard !replacement.isEmpty else { throw failure("the replacement after the tab is empty; \(format).") }
             emojifier.register(code, as: replacement)
             guard emojifier.replacement(for: code) == replacement else {
-                throw failure("'\(code)' cannot be a code: give letters, digits or symbols without colons or spaces, "
-                    + "at most \(Emojifier.maximumCodeLength) bytes.")
+                throw failure(
+                    "'\(code)' cannot be a code: give letters, digits or symbols without colons or spaces, "
+                        + "at most \(Emojifier.maximumCodeLength) bytes.")
             }
         }
     }

@@ -43,9 +43,10 @@ extension ExitCode {
 
     /// ``documented`` as the lines of a help discussion.
     static var documentation: String {
-        "Exit codes:\n" + documented.map { entry in
-            let code = String(entry.code.rawValue)
-            return "  " + code + String(repeating: " ", count: max(2, 5 - code.count)) + entry.meaning
-        }.joined(separator: "\n")
+        "Exit codes:\n"
+            + documented.map { entry in
+                let code = String(entry.code.rawValue)
+                return "  " + code + String(repeating: " ", count: max(2, 5 - code.count)) + entry.meaning
+            }.joined(separator: "\n")
     }
 }

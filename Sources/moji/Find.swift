@@ -75,7 +75,8 @@ struct FoundEmoji: Encodable {
 
     var text: String {
         // A file name is the user's, but may still hold control characters: shown neutralised.
-        DisplayText.line([file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
-            .compactMap { $0 }.joined(separator: "\t"))
+        DisplayText.line(
+            [file, String(offset), String(length), emoji, hexcode, qualification, name ?? "(not RGI)"]
+                .compactMap { $0 }.joined(separator: "\t"))
     }
 }

@@ -18,7 +18,9 @@ struct List: ParsableCommand {
     @Option(help: "Only this subgroup, e.g. face-smiling.")
     var subgroup: String?
 
-    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    @Option(
+        name: .customLong("max-version"),
+        help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
     var maxVersion: String?
 
     @Flag(help: "Include skin-tone variants.")
@@ -33,8 +35,9 @@ struct List: ParsableCommand {
         guard groups else { return }
         let filters = [(subgroup != nil, "--subgroup"), (maxVersion != nil, "--max-version"), (tones, "--tones")]
         if let (_, name) = filters.first(where: \.0) {
-            throw ValidationError("--groups lists groups and subgroups; \(name) applies to emoji. Give --group to list "
-                + "the subgroups of one group.")
+            throw ValidationError(
+                "--groups lists groups and subgroups; \(name) applies to emoji. Give --group to list "
+                    + "the subgroups of one group.")
         }
     }
 
@@ -48,8 +51,9 @@ struct List: ParsableCommand {
             if let foundGroup { emojis = emojis.filter { $0.group == foundGroup } }
             if let subgroup {
                 guard let found = catalog.subgroup(subgroup) else {
-                    throw CommandFailure(message: "unknown subgroup '\(subgroup)'. `moji list --groups` lists them.",
-                                         code: .usage)
+                    throw CommandFailure(
+                        message: "unknown subgroup '\(subgroup)'. `moji list --groups` lists them.",
+                        code: .usage)
                 }
                 if let foundGroup, found.group != foundGroup {
                     let group = foundGroup.identifier
@@ -79,11 +83,17 @@ struct List: ParsableCommand {
     }
 
     private func listGroups(_ groups: [EmojiGroup], _ catalog: EmojiCatalog, _ localized: LocalizedCatalog) throws {
-        struct GroupInfo: Encodable { var identifier: String; var name: String; var subgroups: [[String: String]] }
+        struct GroupInfo: Encodable {
+            var identifier: String
+            var name: String
+            var subgroups: [[String: String]]
+        }
         let infos = groups.map { group in
-            GroupInfo(identifier: group.identifier, name: localized.name(of: group), subgroups: catalog.subgroups(in: group).map {
-                ["identifier": $0.identifier, "name": localized.name(of: $0)]
-            })
+            GroupInfo(
+                identifier: group.identifier, name: localized.name(of: group),
+                subgroups: catalog.subgroups(in: group).map {
+                    ["identifier": $0.identifier, "name": localized.name(of: $0)]
+                })
         }
         if options.json { return try printJSON(infos) }
         for info in infos {
@@ -98,10 +108,12 @@ enum EmojiVersionArgument {
     static func parse(_ text: String) throws -> EmojiVersion {
         if let version = EmojiVersion(text) { return version }
         let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" })
-        if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1])) {
+        if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1]))
+        {
             guard let version = platform.emojiVersion(for: os) else {
-                throw CommandFailure(message: "\(platform.name) \(os) is older than every release Moji knows.",
-                                     code: .usage)
+                throw CommandFailure(
+                    message: "\(platform.name) \(os) is older than every release Moji knows.",
+                    code: .usage)
             }
             return version
         }

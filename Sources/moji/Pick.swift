@@ -24,7 +24,9 @@ struct Pick: ParsableCommand {
     @Option(help: "Language for names, keywords and titles, e.g. ja, pt-BR, zh-Hant.")
     var locale: String = "en"
 
-    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    @Option(
+        name: .customLong("max-version"),
+        help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
     var maxVersion: String?
 
     @Flag(help: "Also copy the pick to the clipboard (OSC 52 through the terminal, and wl-copy or xclip when present).")
@@ -33,7 +35,9 @@ struct Pick: ParsableCommand {
     @Flag(name: .customLong("keep-open"), help: "Stay open to pick several; each pick is printed on its own line.")
     var keepOpen = false
 
-    @Option(help: ArgumentHelp("Print what the picker shows for this query, one emoji per line, without drawing.", valueName: "query"))
+    @Option(
+        help: ArgumentHelp(
+            "Print what the picker shows for this query, one emoji per line, without drawing.", valueName: "query"))
     var filter: String?
 
     @OptionGroup var storeOptions: StoreOptions
@@ -55,14 +59,16 @@ struct Pick: ParsableCommand {
             let terminal: TerminalSession
             do { terminal = try TerminalSession() } catch {
                 throw CommandFailure(
-                    message: "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
+                    message:
+                        "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
                     code: .noTerminal)
             }
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
             var writeFailure: CommandFailure?
-            var session = PickSession(picker: picker, terminal: terminal,
-                                      usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+            var session = PickSession(
+                picker: picker, terminal: terminal,
+                usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
             // The picker hands each pick over; recording it in the store is this command's job.
             let outcome = session.run(keepOpen: keepOpen) { pick throws in
                 let text = pick.text
@@ -91,7 +97,10 @@ struct Pick: ParsableCommand {
         let items = picker.sections.flatMap(\.items)
         if items.isEmpty { throw CommandFailure(message: "no emoji matches '\(query)'.", code: .notFound) }
         if storeOptions.json {
-            struct Line: Encodable { var emoji: String; var name: String }
+            struct Line: Encodable {
+                var emoji: String
+                var name: String
+            }
             return try printJSON(items.map { Line(emoji: $0.text, name: picker.accessibilityLabel(of: $0)) })
         }
         for item in items { print("\(item.text)\t\(picker.accessibilityLabel(of: item))") }

@@ -76,7 +76,8 @@ struct PickSession {
     }
 
     private mutating func draw() {
-        screen.status = recordingError.map { "Not saved to the store: \($0)" }
+        screen.status =
+            recordingError.map { "Not saved to the store: \($0)" }
             ?? picker.historyError.map { "Cannot read the store: \($0)" }
         buffer.removeAll()
         screen.render(picker, width: size.width, height: size.height, into: &buffer)

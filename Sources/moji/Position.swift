@@ -7,8 +7,9 @@ enum Position {
     /// Fails unless `position` (when given) is 1 or more.
     static func validate(_ position: Int?, named name: String) throws {
         guard let position, position < 1 else { return }
-        throw ValidationError("\(name) counts from 1 (the first place), not \(position); a position past the end "
-            + "means the end.")
+        throw ValidationError(
+            "\(name) counts from 1 (the first place), not \(position); a position past the end "
+                + "means the end.")
     }
 
     /// Fails unless `limit` (when given) is 1 or more.

@@ -1,9 +1,9 @@
 // No Foundation here: its re-export of the C library would hide the @preconcurrency import
 // that lets Swift 6 read the C `stdout` variable.
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-@preconcurrency import Darwin
+    @preconcurrency import Darwin
 #endif
 
 /// What `print` wrote: Swift's `print` goes through the C library's buffered `stdout`.

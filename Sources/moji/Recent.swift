@@ -2,7 +2,8 @@ import ArgumentParser
 import MojiStore
 
 struct Recent: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "recent", abstract: "Show the emoji you used most recently, each once.")
+    static let configuration = CommandConfiguration(
+        commandName: "recent", abstract: "Show the emoji you used most recently, each once.")
 
     @Option(help: "How many to show, 1 or more (default 36).")
     var limit: Int?

@@ -23,7 +23,9 @@ struct Search: ArgumentListCommand {
     @Option(help: "Order: relevance, usage or alphabetical.")
     var ranking: SearchRanking = .relevance
 
-    @Option(name: .customLong("max-version"), help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+    @Option(
+        name: .customLong("max-version"),
+        help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
     var maxVersion: String?
 
     @Option(help: "Show this skin tone where an emoji has it: light, medium-light, medium, medium-dark, dark or 1-5.")
@@ -44,7 +46,8 @@ struct Search: ArgumentListCommand {
             if let maxVersion { searchOptions.maximumVersion = try EmojiVersionArgument.parse(maxVersion) }
             if let tone {
                 guard let skinTone = SkinTone(identifier: tone) else {
-                    throw ValidationError("'\(tone)' is not a skin tone: light, medium-light, medium, medium-dark, dark or 1-5.")
+                    throw ValidationError(
+                        "'\(tone)' is not a skin tone: light, medium-light, medium, medium-dark, dark or 1-5.")
                 }
                 searchOptions.skinTones = .preferred(skinTone)
             }
@@ -57,7 +60,9 @@ struct Search: ArgumentListCommand {
             for result in results {
                 let name = result.emoji.map { localized.name(of: $0) } ?? result.item.text
                 let matched = result.matches.first.map { "\($0.field): \($0.text)" } ?? ""
-                print("\(result.item.text)\t\(name)\t\(result.relevance)\(matched.isEmpty || matched.hasSuffix(": \(name)") ? "" : "\t\(matched)")")
+                print(
+                    "\(result.item.text)\t\(name)\t\(result.relevance)\(matched.isEmpty || matched.hasSuffix(": \(name)") ? "" : "\t\(matched)")"
+                )
             }
         }
     }
@@ -91,7 +96,9 @@ struct SearchResultSummary: Encodable {
         }
         relevance = result.relevance.description
         matches = result.matches.map {
-            Match(field: $0.field.description, locale: $0.locale?.identifier, text: $0.text, matched: $0.matchedText.map(String.init))
+            Match(
+                field: $0.field.description, locale: $0.locale?.identifier, text: $0.text,
+                matched: $0.matchedText.map(String.init))
         }
     }
 }

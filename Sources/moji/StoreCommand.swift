@@ -16,7 +16,9 @@ struct StoreCommand: ParsableCommand {
         func run() throws {
             let url = options.url.standardizedFileURL
             if options.json {
-                try printJSON(["path": url.path, "exists": FileManager.default.fileExists(atPath: url.path) ? "true" : "false"])
+                try printJSON([
+                    "path": url.path, "exists": FileManager.default.fileExists(atPath: url.path) ? "true" : "false",
+                ])
             } else {
                 print(url.path)
             }
@@ -51,13 +53,17 @@ struct StoreCommand: ParsableCommand {
             let problems = health.problems.map { "  \($0)" }
             switch health.condition {
             case .notCreated:
-                return [health.exists
-                    ? "\(path): no database yet (an empty file, as an interrupted first start leaves); "
-                        + "it is created on first use."
-                    : "\(path): no database yet; it is created on first use."]
+                return [
+                    health.exists
+                        ? "\(path): no database yet (an empty file, as an interrupted first start leaves); "
+                            + "it is created on first use."
+                        : "\(path): no database yet; it is created on first use."
+                ]
             case .healthy:
-                return ["\(path): ok (schema \(health.schemaVersion ?? "?"), \(health.totalUses ?? 0) uses, "
-                        + "\(health.items ?? 0) emoji)"]
+                return [
+                    "\(path): ok (schema \(health.schemaVersion ?? "?"), \(health.totalUses ?? 0) uses, "
+                        + "\(health.items ?? 0) emoji)"
+                ]
             case .readOnly:
                 return ["\(path): read-only"] + problems
                     + ["Make the file and its directory writable (chmod u+w) to record uses; it needs no repair."]
@@ -66,9 +72,11 @@ struct StoreCommand: ParsableCommand {
                     + ["Upgrade Moji to use it. `moji store repair` leaves it untouched."]
             case .unavailable:
                 return ["\(path): cannot be checked"] + problems
-                    + ["The disk or the system is at fault, not the database: free some space, or fix the I/O error, "
-                       + "the permissions or the path, then run `moji store check` again. "
-                       + "`moji store repair` leaves it untouched."]
+                    + [
+                        "The disk or the system is at fault, not the database: free some space, or fix the I/O error, "
+                            + "the permissions or the path, then run `moji store check` again. "
+                            + "`moji store repair` leaves it untouched."
+                    ]
             case .foreign:
                 return ["\(path): not a Moji database"] + problems
                     + ["Point MOJI_HOME or --database at Moji's database; Moji leaves this one untouched."]
@@ -103,19 +111,22 @@ struct StoreCommand: ParsableCommand {
                 let repair = try storeCall { () throws(StoreError) in try EmojiStore.repair(at: options.url) }
                 if options.json { return try printJSON(repair) }
                 if let rows = repair.rows {
-                    print("\(repair.before.path): fixed \(rows.clamped) rows in place "
-                          + "and dropped \(rows.dropped) unusable rows.")
+                    print(
+                        "\(repair.before.path): fixed \(rows.clamped) rows in place "
+                            + "and dropped \(rows.dropped) unusable rows.")
                     return
                 }
                 if repair.movedAside.isEmpty {
-                    print(repair.before.condition == .notCreated
-                          ? "\(repair.before.path): no database yet, nothing to repair."
-                          : "\(repair.before.path): ok, nothing to repair.")
+                    print(
+                        repair.before.condition == .notCreated
+                            ? "\(repair.before.path): no database yet, nothing to repair."
+                            : "\(repair.before.path): ok, nothing to repair.")
                     return
                 }
                 for path in repair.movedAside { print("moved aside: \(path)") }
-                print("started a fresh database at \(repair.before.path)"
-                      + (repair.salvaged ? ", with the data that could be read" : ""))
+                print(
+                    "started a fresh database at \(repair.before.path)"
+                        + (repair.salvaged ? ", with the data that could be read" : ""))
             }
         }
     }
@@ -166,7 +177,8 @@ struct StoreCommand: ParsableCommand {
             try reportingFailures {
                 let data: Data
                 do {
-                    data = file == "-"
+                    data =
+                        file == "-"
                         ? try StandardStreams.readToEnd(.standardInput, named: "standard input")
                         : try Data(contentsOf: URL(fileURLWithPath: file))
                 } catch let failure as CommandFailure {
@@ -177,10 +189,14 @@ struct StoreCommand: ParsableCommand {
                 let export = try storeCall { () throws(StoreError) in try StoreExport(jsonData: data, path: file) }
                 let store = try options.openStore()
                 try storeCall { () throws(StoreError) in try store.importData(export) }
-                let summary = ["usage": export.usage.count, "pinned": export.pinned.count,
-                               "collections": export.collections.count, "customEmoji": export.customEmoji.count]
+                let summary = [
+                    "usage": export.usage.count, "pinned": export.pinned.count,
+                    "collections": export.collections.count, "customEmoji": export.customEmoji.count,
+                ]
                 if options.json { return try printJSON(summary) }
-                print("imported \(summary["usage"]!) usage records, \(summary["pinned"]!) pins, \(summary["collections"]!) collections, \(summary["customEmoji"]!) custom emoji")
+                print(
+                    "imported \(summary["usage"]!) usage records, \(summary["pinned"]!) pins, \(summary["collections"]!) collections, \(summary["customEmoji"]!) custom emoji"
+                )
             }
         }
     }

@@ -5,15 +5,21 @@ import MojiStore
 
 /// Options every command that reads or writes the store takes.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
+            valueName: "path"))
     var database: String?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp(
-        "How long to wait for another process that is writing to the database (default 15, or $MOJI_BUSY_TIMEOUT).",
-        valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long to wait for another process that is writing to the database (default 15, or $MOJI_BUSY_TIMEOUT).",
+            valueName: "seconds"))
     var wait: Double?
 
     /// The database file these options point at.
@@ -30,11 +36,13 @@ struct StoreOptions: ParsableArguments {
 
     /// `--wait`, else `MOJI_BUSY_TIMEOUT`, else the store's default: seconds, 0 or more.
     func busyTimeout(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> TimeInterval {
-        let (text, source) = wait.map { ("\($0)", "--wait") }
+        let (text, source) =
+            wait.map { ("\($0)", "--wait") }
             ?? environment["MOJI_BUSY_TIMEOUT"].map { ($0, "MOJI_BUSY_TIMEOUT") } ?? ("", "")
         if source.isEmpty { return StoreConfiguration().busyTimeout }
         guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)), seconds.isFinite, seconds >= 0,
-              seconds <= 86_400 else {
+            seconds <= 86_400
+        else {
             throw CommandFailure(
                 message: "\(source) must be a number of seconds from 0 to 86400, not '\(text.prefix(40))'.",
                 code: .validationFailure)
@@ -49,7 +57,8 @@ struct StoreOptions: ParsableArguments {
             return StoreItem(custom)
         }
         throw CommandFailure(
-            message: "no emoji or custom emoji matches '\(text)'. Give the emoji itself, a :shortcode:, hex code points, or the :code: of a custom emoji.",
+            message:
+                "no emoji or custom emoji matches '\(text)'. Give the emoji itself, a :shortcode:, hex code points, or the :code: of a custom emoji.",
             code: .notFound)
     }
 }
@@ -64,7 +73,7 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
         switch error {
         case .collectionNotFound, .itemNotFound: throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,
-             .invalidCustomEmoji, .invalidImportEntry:
+            .invalidCustomEmoji, .invalidImportEntry:
             throw CommandFailure(message: error.description, code: .usage)
         case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)

@@ -23,7 +23,9 @@ struct Strip: ArgumentListCommand {
     func run() throws {
         try reportingFailures {
             let replacement = replacement
-            try input.run { _ in EmojiReplacer(scanner: input.scanner, invalidUTF8: input.invalidUTF8) { _ in replacement } }
+            try input.run { _ in
+                EmojiReplacer(scanner: input.scanner, invalidUTF8: input.invalidUTF8) { _ in replacement }
+            }
         }
     }
 }

@@ -7,10 +7,13 @@ struct TextFilterOptions: ParsableArguments {
     @Argument(help: "Files to read (default: standard input; - also means standard input).")
     var files: [String] = []
 
-    @Option(name: .customLong("invalid-utf8"), help: "What to do with bytes that are not UTF-8: replace (with U+FFFD) or report (exit 3).")
+    @Option(
+        name: .customLong("invalid-utf8"),
+        help: "What to do with bytes that are not UTF-8: replace (with U+FFFD) or report (exit 3).")
     var invalidUTF8: InvalidUTF8Handling = .replace
 
-    @Flag(name: .long, help: "Also count a lone text-default character without U+FE0F (©, ❤, ☺) as an unqualified emoji.")
+    @Flag(
+        name: .long, help: "Also count a lone text-default character without U+FE0F (©, ❤, ☺) as an unqualified emoji.")
     var includeUnqualified = false
 
     /// The scanner these options ask for.
@@ -29,8 +32,9 @@ struct TextFilterOptions: ParsableArguments {
                 handle = FileHandle.standardInput
             } else {
                 do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file)) } catch {
-                    throw CommandFailure(message: "cannot read \(file): \(StandardStreams.reason(error))",
-                                         code: .ioFailure)
+                    throw CommandFailure(
+                        message: "cannot read \(file): \(StandardStreams.reason(error))",
+                        code: .ioFailure)
                 }
             }
             defer { if file != "-" { try? handle.close() } }
@@ -64,8 +68,10 @@ enum TextStream {
         case io(CommandFailure)
     }
 
-    static func pump<Filter: UTF8StreamFilter>(from handle: FileHandle, named name: String, through filter: inout Filter,
-                                               to output: StandardOutput) throws(Failure) {
+    static func pump<Filter: UTF8StreamFilter>(
+        from handle: FileHandle, named name: String, through filter: inout Filter,
+        to output: StandardOutput
+    ) throws(Failure) {
         var pending: [UInt8] = []
         pending.reserveCapacity(chunkSize + UTF8StreamFilterLimits.holdback)
         while true {

@@ -58,10 +58,19 @@ struct Tone: ArgumentListCommand {
             let resolved = try storeCall { () throws(StoreError) in try store.resolved(emoji.neutral) }
             let preferred = try storeCall { () throws(StoreError) in try store.preferredSkinTones(for: emoji) }
             if options.json {
-                struct Output: Encodable { var emoji: String; var tones: [String]?; var resolved: String }
-                return try printJSON(Output(emoji: emoji.neutral.character, tones: preferred?.map(\.identifier), resolved: resolved.character))
+                struct Output: Encodable {
+                    var emoji: String
+                    var tones: [String]?
+                    var resolved: String
+                }
+                return try printJSON(
+                    Output(
+                        emoji: emoji.neutral.character, tones: preferred?.map(\.identifier),
+                        resolved: resolved.character))
             }
-            print("\(emoji.neutral.character) → \(resolved.character)\t\(preferred.map { $0.map(\.identifier).joined(separator: ", ") } ?? "default tone")")
+            print(
+                "\(emoji.neutral.character) → \(resolved.character)\t\(preferred.map { $0.map(\.identifier).joined(separator: ", ") } ?? "default tone")"
+            )
         }
     }
 
@@ -80,9 +89,15 @@ struct Tone: ArgumentListCommand {
         let preferences = try storeCall { () throws(StoreError) in try store.skinTonePreferences() }
         let sorted = preferences.sorted { $0.key.key < $1.key.key }
         if options.json {
-            struct Output: Encodable { var defaultTone: String?; var preferences: [String: [String]] }
-            return try printJSON(Output(defaultTone: defaultTone?.identifier,
-                                        preferences: Dictionary(uniqueKeysWithValues: sorted.map { ($0.key.key, $0.value.map(\.identifier)) })))
+            struct Output: Encodable {
+                var defaultTone: String?
+                var preferences: [String: [String]]
+            }
+            return try printJSON(
+                Output(
+                    defaultTone: defaultTone?.identifier,
+                    preferences: Dictionary(
+                        uniqueKeysWithValues: sorted.map { ($0.key.key, $0.value.map(\.identifier)) })))
         }
         print("default\t\(defaultTone?.identifier ?? "none")")
         for (item, tones) in sorted {

@@ -1,6 +1,7 @@
 import ArgumentParser
-@testable import moji
 import Testing
+
+@testable import moji
 
 /// The rules every line printed for a person, and every error message, goes through.
 @Suite("display text")

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `moji store export -o PATH` writes through to what cannot be replaced (FIFOs, devices,
@@ -53,7 +54,8 @@ struct ExportOutputTests {
         try makeStore()
         #expect(mkfifo(path("fifo"), 0o644) == 0)
         // A watchdog ends the reader if no writer ever comes (the FIFO replaced by a file).
-        let outcome = try shell.run(#"""
+        let outcome = try shell.run(
+            #"""
             cat '\#(path("fifo"))' & reader=$!
             ( sleep 5; kill -KILL $reader ) >/dev/null 2>&1 & watchdog=$!
             "$MOJI" store export -o '\#(path("fifo"))'; status=$?
@@ -142,8 +144,9 @@ struct ExportOutputTests {
         try makeStore()
         try Data("old".utf8).write(to: URL(fileURLWithPath: path("kept.json")))
         chmod(path("kept.json"), 0o640)
-        let outcome = try shell.run(#"umask 077; "$MOJI" store export -o '\#(path("kept.json"))' && "#
-                                    + #""$MOJI" store export -o '\#(path("new.json"))'"#)
+        let outcome = try shell.run(
+            #"umask 077; "$MOJI" store export -o '\#(path("kept.json"))' && "#
+                + #""$MOJI" store export -o '\#(path("new.json"))'"#)
         #expect(outcome.status == 0, "\(outcome.errors)")
         var info = stat()
         #expect(stat(path("kept.json"), &info) == 0 && info.st_mode & 0o777 == 0o640)

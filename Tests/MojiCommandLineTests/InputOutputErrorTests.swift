@@ -8,10 +8,14 @@ struct InputOutputErrorTests {
     let shell = ShellCommand()
 
     /// Runs `script`, expects exit 74 with `message` on standard error and no backtrace.
-    private func expectIOFailure(_ script: String, says message: String,
-                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectIOFailure(
+        _ script: String, says message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let outcome = try shell.run(script)
-        #expect(outcome.status == 74, "\(script): exit \(outcome.status), \(outcome.errors)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.status == 74, "\(script): exit \(outcome.status), \(outcome.errors)", sourceLocation: sourceLocation
+        )
         #expect(outcome.errors.contains(message), "\(script): \(outcome.errors)", sourceLocation: sourceLocation)
         #expect(!outcome.errors.contains("Fatal error"), sourceLocation: sourceLocation)
     }

@@ -24,8 +24,9 @@ struct LongArgumentListTests {
         let count = try shell.run(setup + #""$MOJI" count --json $(yes two.txt | head -n 5000)"#)
         #expect(count.status == 0, "\(count.errors.prefix(300))")
         #expect(count.output.contains(#""count" : 10000"#), "\(count.output.prefix(200))")
-        let use = try shell.run(#""$MOJI" use --json $(yes 🎉 | head -n 1000) $(yes 👍 | head -n 1000) > /dev/null && "#
-            + #""$MOJI" most-used"#)
+        let use = try shell.run(
+            #""$MOJI" use --json $(yes 🎉 | head -n 1000) $(yes 👍 | head -n 1000) > /dev/null && "#
+                + #""$MOJI" most-used"#)
         #expect(use.status == 0, "\(use.errors.prefix(300))")
         #expect(use.output.hasPrefix("👍\tthumbs up\tscore") && use.output.contains("uses 1000"), "\(use.output)")
     }

@@ -11,9 +11,10 @@ struct ShellCommand {
             URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent(".build/debug"),
         ]
-        let directory = candidates.first {
-            FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("moji").path)
-        } ?? candidates[2]
+        let directory =
+            candidates.first {
+                FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("moji").path)
+            } ?? candidates[2]
         return directory.appendingPathComponent("moji").path
     }()
 
@@ -53,8 +54,9 @@ struct ShellCommand {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return Outcome(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                       errors: String(decoding: errorData, as: UTF8.self))
+        return Outcome(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorData, as: UTF8.self))
     }
 
     func removeHome() { try? FileManager.default.removeItem(at: home) }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tmpfs of a few megabytes mounted for one test, so a disk can be filled for real.

@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 import MojiStore
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `moji store check` tells apart the states a database can be in, and `moji store repair` moves
@@ -32,11 +33,15 @@ struct StoreRepairTests {
         return garbage
     }
 
-    @Test("on a full disk, check blames the disk and repair leaves a healthy store where it is (tmpfs)",
-          .enabled(if: SmallFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    @Test(
+        "on a full disk, check blames the disk and repair leaves a healthy store where it is (tmpfs)",
+        .enabled(if: SmallFileSystem.isAvailable, "needs root and a tmpfs mount"))
     func fullDiskHealthyStore() throws {
         let disk = try SmallFileSystem(megabytes: 2)
-        defer { disk.unmount(); shell.removeHome() }
+        defer {
+            disk.unmount()
+            shell.removeHome()
+        }
         let home = disk.url.appendingPathComponent("home")
         let setUp = try shell.run(#"export MOJI_HOME='\#(home.path)'; "$MOJI" use 🎉 🎉 👍"#)
         #expect(setUp.status == 0, "\(setUp.errors)")
@@ -60,8 +65,9 @@ struct StoreRepairTests {
         #expect(recent.output.contains("🎉") && recent.output.contains("👍"), "\(recent.output)")
     }
 
-    @Test("on a full disk, repair of a damaged store changes nothing and can be run again (tmpfs)",
-          .enabled(if: SmallFileSystem.isAvailable, "needs root and a tmpfs mount"))
+    @Test(
+        "on a full disk, repair of a damaged store changes nothing and can be run again (tmpfs)",
+        .enabled(if: SmallFileSystem.isAvailable, "needs root and a tmpfs mount"))
     func fullDiskDamagedStore() throws {
         let disk = try SmallFileSystem(megabytes: 1)
         defer { disk.unmount() }
@@ -148,12 +154,15 @@ struct StoreRepairTests {
     }
 
     /// Root writes any file, so as root the commands run as nobody (setpriv); else chmod is enough.
-    private static let unprivileged: String? = geteuid() != 0 ? ""
+    private static let unprivileged: String? =
+        geteuid() != 0
+        ? ""
         : FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
             ? "/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups " : nil
 
-    @Test("a read-only database: check says so, repair leaves it untouched",
-          .enabled(if: unprivileged != nil, "as root, needs setpriv to run as nobody"))
+    @Test(
+        "a read-only database: check says so, repair leaves it untouched",
+        .enabled(if: unprivileged != nil, "as root, needs setpriv to run as nobody"))
     func readOnlyDatabase() throws {
         let asUser = try #require(Self.unprivileged)
         defer {

@@ -45,20 +45,25 @@ struct TerminalInjectionTests {
     /// Runs `script`, expecting exit 0 and output with neither ESC nor BEL, but the stand-in `␛`.
     private func expectNeutralised(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let outcome = try shell.run(script)
-        #expect(outcome.status == 0, "\(script): exit \(outcome.status), \(outcome.errors)",
-                sourceLocation: sourceLocation)
-        #expect(!outcome.output.contains("\u{1B}") && !outcome.output.contains("\u{07}"),
-                "\(script) printed an escape: \(outcome.output.debugDescription)", sourceLocation: sourceLocation)
-        #expect(outcome.output.contains("␛"), "\(script): \(outcome.output.debugDescription)",
-                sourceLocation: sourceLocation)
+        #expect(
+            outcome.status == 0, "\(script): exit \(outcome.status), \(outcome.errors)",
+            sourceLocation: sourceLocation)
+        #expect(
+            !outcome.output.contains("\u{1B}") && !outcome.output.contains("\u{07}"),
+            "\(script) printed an escape: \(outcome.output.debugDescription)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.output.contains("␛"), "\(script): \(outcome.output.debugDescription)",
+            sourceLocation: sourceLocation)
     }
 
     @Test("lists, collections and the picker's filter print names and items without escapes")
     func textOutput() throws {
         defer { shell.removeHome() }
         try hostileStore()
-        for command in ["recent", "frequent", "most-used", "pinned list", "collections list", "pick --filter pwned",
-                        "collections show \(Self.titleInShell)"] {
+        for command in [
+            "recent", "frequent", "most-used", "pinned list", "collections list", "pick --filter pwned",
+            "collections show \(Self.titleInShell)",
+        ] {
             try expectNeutralised(#""$MOJI" "# + command)
         }
     }
@@ -69,7 +74,8 @@ struct TerminalInjectionTests {
         let outcome = try shell.run(#""$MOJI" collections show "# + Self.titleInShell + "x")
         #expect(outcome.status == 1)
         // The store writes control characters of a name as \u{…} in its messages.
-        #expect(outcome.errors.contains(#"work\u{1B}]0;PWNED\u{7}\u{1B}[?1049lx"#), "\(outcome.errors.debugDescription)")
+        #expect(
+            outcome.errors.contains(#"work\u{1B}]0;PWNED\u{7}\u{1B}[?1049lx"#), "\(outcome.errors.debugDescription)")
         #expect(!outcome.errors.contains("\u{1B}"))
     }
 

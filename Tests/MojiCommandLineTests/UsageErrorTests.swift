@@ -10,11 +10,14 @@ struct UsageErrorTests {
 
     /// Runs `script`, expecting exit `status` and `message` on standard error.
     @discardableResult
-    private func expect(_ script: String, exits status: Int32, says message: String,
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> ShellCommand.Outcome {
+    private func expect(
+        _ script: String, exits status: Int32, says message: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ShellCommand.Outcome {
         let outcome = try shell.run(script)
-        #expect(outcome.status == status, "\(script): exit \(outcome.status), \(outcome.errors)",
-                sourceLocation: sourceLocation)
+        #expect(
+            outcome.status == status, "\(script): exit \(outcome.status), \(outcome.errors)",
+            sourceLocation: sourceLocation)
         #expect(outcome.errors.contains(message), "\(script): \(outcome.errors)", sourceLocation: sourceLocation)
         return outcome
     }
@@ -22,8 +25,9 @@ struct UsageErrorTests {
     @Test("a subgroup of another group is an error naming the group it is in")
     func subgroupOutsideGroup() throws {
         defer { shell.removeHome() }
-        let outcome = try expect(#""$MOJI" list --group flags --subgroup face-smiling"#, exits: 64,
-                                 says: "the subgroup 'face-smiling' is in 'smileys-emotion', not in 'flags'")
+        let outcome = try expect(
+            #""$MOJI" list --group flags --subgroup face-smiling"#, exits: 64,
+            says: "the subgroup 'face-smiling' is in 'smileys-emotion', not in 'flags'")
         #expect(outcome.output.isEmpty)
         try expect(#""$MOJI" list --group flag"#, exits: 64, says: "unknown group 'flag'. Groups: smileys-emotion")
         try expect(#""$MOJI" list --subgroup smiling"#, exits: 64, says: "unknown subgroup 'smiling'")
@@ -42,8 +46,10 @@ struct UsageErrorTests {
     @Test("positions count from 1 in pinned and collections; anything less is refused, not clamped")
     func positions() throws {
         defer { shell.removeHome() }
-        for command in ["pinned add 🎉 --at 0", "pinned add 🎉 --at=-1", "collections add work 🎉 --at 0",
-                        "pinned move 🎉 0", "collections move work 🎉 -- -1"] {
+        for command in [
+            "pinned add 🎉 --at 0", "pinned add 🎉 --at=-1", "collections add work 🎉 --at 0",
+            "pinned move 🎉 0", "collections move work 🎉 -- -1",
+        ] {
             try expect(#""$MOJI" "# + command, exits: 64, says: "counts from 1")
         }
         let pinned = try shell.run(#""$MOJI" pinned"#)
@@ -54,8 +60,10 @@ struct UsageErrorTests {
     @Test("--limit is 1 or more in search, recent and most-used alike")
     func limits() throws {
         defer { shell.removeHome() }
-        for command in ["search party --limit 0", "recent --limit 0", "most-used --limit 0", "recent --limit=-1",
-                        "search party --limit=-1"] {
+        for command in [
+            "search party --limit 0", "recent --limit 0", "most-used --limit 0", "recent --limit=-1",
+            "search party --limit=-1",
+        ] {
             try expect(#""$MOJI" "# + command, exits: 64, says: "--limit must be 1 or more")
         }
         let one = try shell.run(#""$MOJI" search party --limit 1"#)
@@ -84,8 +92,9 @@ struct UsageErrorTests {
     @Test("a store that cannot be opened exits 5, no longer 3 as invalid UTF-8 does")
     func storeFailure() throws {
         defer { shell.removeHome() }
-        try expect(#"mkdir -p "$MOJI_HOME" && echo garbage > "$MOJI_HOME/moji.sqlite" && "$MOJI" recent"#,
-                   exits: 5, says: "moji store repair")
+        try expect(
+            #"mkdir -p "$MOJI_HOME" && echo garbage > "$MOJI_HOME/moji.sqlite" && "$MOJI" recent"#,
+            exits: 5, says: "moji store repair")
         try expect(#"printf '\377' | "$MOJI" count --invalid-utf8 report"#, exits: 3, says: "standard input")
     }
 
@@ -93,9 +102,11 @@ struct UsageErrorTests {
     func helpListsExitCodes() throws {
         defer { shell.removeHome() }
         let help = try shell.run(#""$MOJI" --help"#).output
-        for line in ["  0    success", "  1    nothing matched", "  2    unknown locale", "  3    unreadable input",
-                     "  4    no terminal", "  5    the store", "  64   a malformed command line", "  74   a file",
-                     "  130  the picker was dismissed"] {
+        for line in [
+            "  0    success", "  1    nothing matched", "  2    unknown locale", "  3    unreadable input",
+            "  4    no terminal", "  5    the store", "  64   a malformed command line", "  74   a file",
+            "  130  the picker was dismissed",
+        ] {
             #expect(help.contains(line), "\(line) missing from: \(help)")
         }
     }
@@ -105,12 +116,15 @@ struct UsageErrorTests {
         defer { shell.removeHome() }
         let file = #"f="$MOJI_HOME/codes.tsv"; mkdir -p "$MOJI_HOME"; "#
         let emojify = #"; echo :shipit: | "$MOJI" emojify --custom "$f""#
-        try expect(file + #"printf '# mine\nshipit\t🐿️\n\nbad line\n' > "$f""# + emojify,
-                   exits: 3, says: "codes.tsv:4: no tab between the code and its replacement")
-        try expect(file + #"printf 'shipit\t\n' > "$f""# + emojify,
-                   exits: 3, says: "codes.tsv:1: the replacement after the tab is empty")
-        try expect(file + #"printf 'a:b\tx\n' > "$f""# + emojify,
-                   exits: 3, says: "codes.tsv:1: 'a:b' cannot be a code")
+        try expect(
+            file + #"printf '# mine\nshipit\t🐿️\n\nbad line\n' > "$f""# + emojify,
+            exits: 3, says: "codes.tsv:4: no tab between the code and its replacement")
+        try expect(
+            file + #"printf 'shipit\t\n' > "$f""# + emojify,
+            exits: 3, says: "codes.tsv:1: the replacement after the tab is empty")
+        try expect(
+            file + #"printf 'a:b\tx\n' > "$f""# + emojify,
+            exits: 3, says: "codes.tsv:1: 'a:b' cannot be a code")
         try expect(#""$MOJI" emojify --custom /no/such/file < /dev/null"#, exits: 74, says: "No such file")
         let good = try shell.run(file + #"printf '# mine\r\nshipit\t🐿️\r\n' > "$f""# + emojify)
         #expect(good.status == 0 && good.output == "🐿️\n", "\(good.output) \(good.errors)")
@@ -123,8 +137,9 @@ struct UsageErrorTests {
         for script in [#""$MOJI" info "# + long, #""$MOJI" search "# + long, #""$MOJI" search x --limit "# + long] {
             let outcome = try shell.run(script)
             #expect(outcome.status != 0)
-            #expect(outcome.errors.contains(String(repeating: "x", count: 80) + "…' (128000 characters)"),
-                    "\(outcome.errors.prefix(300))")
+            #expect(
+                outcome.errors.contains(String(repeating: "x", count: 80) + "…' (128000 characters)"),
+                "\(outcome.errors.prefix(300))")
             #expect(outcome.errors.utf8.count < 1_000, "\(script): \(outcome.errors.utf8.count) bytes of errors")
         }
         // The store's own messages quote a name as StoreText.quoted does: 40 characters, then "…".

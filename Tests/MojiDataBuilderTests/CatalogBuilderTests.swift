@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Moji
+import Testing
+
 @testable import MojiDataBuilder
 
 /// The raw data beside the repository, and the committed catalog.
@@ -9,7 +10,9 @@ enum Paths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedData = package.deletingLastPathComponent().appendingPathComponent("shared/data")
     static let committedCatalog = package.appendingPathComponent("Sources/Moji/Resources/Catalog")
-    static var hasSharedData: Bool { FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("unicode").path) }
+    static var hasSharedData: Bool {
+        FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("unicode").path)
+    }
 }
 
 @Suite("Building the catalog", .enabled(if: Paths.hasSharedData, "needs ../shared/data"), .serialized)
@@ -21,7 +24,8 @@ struct CatalogBuilderTests {
         #expect(built.unicodeVersion == "17.0")
         let committed = FileManager.default.enumerator(atPath: Paths.committedCatalog.path)!.allObjects as! [String]
         let committedFiles = Set(committed.filter { !$0.hasSuffix("locales") })
-        #expect(committedFiles == Set(built.files.keys), "the committed catalog is stale: run `swift run moji-data build`")
+        #expect(
+            committedFiles == Set(built.files.keys), "the committed catalog is stale: run `swift run moji-data build`")
         for (path, data) in built.files {
             let onDisk = try Data(contentsOf: Paths.committedCatalog.appendingPathComponent(path))
             #expect(onDisk == data, "\(path) differs: run `swift run moji-data build`")
@@ -67,19 +71,24 @@ struct BuildErrorTests {
     func missing() throws {
         let folder = try dataFolder(emojiTest: nil)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: BuildError.missingInput(path: folder.appendingPathComponent("unicode/17.0/emoji-test.txt").path)) {
+        #expect(
+            throws: BuildError.missingInput(path: folder.appendingPathComponent("unicode/17.0/emoji-test.txt").path)
+        ) {
             try CatalogBuilder(source: folder).build()
         }
     }
 
     @Test("a malformed line names the file and line")
     func malformed() throws {
-        let text = "# Version: 17.0\n# group: Smileys & Emotion\n# subgroup: face-smiling\n1F600 ; fully-qualified # 😀 E1.0 grinning face\nZZZZ ; fully-qualified # ? E1.0 broken\n"
+        let text =
+            "# Version: 17.0\n# group: Smileys & Emotion\n# subgroup: face-smiling\n1F600 ; fully-qualified # 😀 E1.0 grinning face\nZZZZ ; fully-qualified # ? E1.0 broken\n"
         let folder = try dataFolder(emojiTest: text)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: BuildError.malformedInput(
-            path: folder.appendingPathComponent("unicode/17.0/emoji-test.txt").path, line: 5,
-            reason: "'ZZZZ' is not a code point")) {
+        #expect(
+            throws: BuildError.malformedInput(
+                path: folder.appendingPathComponent("unicode/17.0/emoji-test.txt").path, line: 5,
+                reason: "'ZZZZ' is not a code point")
+        ) {
             try CatalogBuilder(source: folder).build()
         }
     }
@@ -87,15 +96,19 @@ struct BuildErrorTests {
     @Test("malformed JSON names the file")
     func malformedJSON() throws {
         guard Paths.hasSharedData else { return }
-        let folder = try dataFolder(emojiTest: try String(contentsOf: Paths.sharedData.appendingPathComponent("unicode/17.0/emoji-test.txt"), encoding: .utf8))
+        let folder = try dataFolder(
+            emojiTest: try String(
+                contentsOf: Paths.sharedData.appendingPathComponent("unicode/17.0/emoji-test.txt"), encoding: .utf8))
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.copyItem(at: Paths.sharedData.appendingPathComponent("unicode/17.0/emoji-data.txt"),
-                                         to: folder.appendingPathComponent("unicode/17.0/emoji-data.txt"))
+        try FileManager.default.copyItem(
+            at: Paths.sharedData.appendingPathComponent("unicode/17.0/emoji-data.txt"),
+            to: folder.appendingPathComponent("unicode/17.0/emoji-data.txt"))
         let annotations = folder.appendingPathComponent("cldr-48/annotations")
         try FileManager.default.createDirectory(at: annotations, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("cldr-48/annotationsDerived"), withIntermediateDirectories: true)
-        try Data("{\"annotations\": {\n  \"identity\": [,\n}".utf8).write(to: annotations.appendingPathComponent("en.json"))
+        try Data("{\"annotations\": {\n  \"identity\": [,\n}".utf8).write(
+            to: annotations.appendingPathComponent("en.json"))
         let error = #expect(throws: BuildError.self) { try CatalogBuilder(source: folder).build() }
         guard case .malformedInput(let path, _, let reason)? = error else {
             Issue.record("expected malformedInput, got \(String(describing: error))")

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Moji
 import MojiDataBuilder
+import Testing
+
+@testable import Moji
 
 /// `LatinFoldingData.swift` is what `moji-data generate-folding` derives from the toolchain's
 /// Unicode data, and the table search builds from it folds and classifies every scalar below
@@ -26,7 +27,9 @@ struct LatinFoldingDataTests {
             isWordCharacter: {
                 Self.isKnown($0) ? LatinFoldingGenerator.isWordCharacter($0) : LatinFolding.table.isWordCharacter($0)
             })
-        #expect(committed == expected, """
+        #expect(
+            committed == expected,
+            """
             \(LatinFoldingGenerator.defaultPath) is stale: regenerate it with \
             `swift run moji-data generate-folding` from the package's root and review the diff
             """)
@@ -35,10 +38,12 @@ struct LatinFoldingDataTests {
     @Test("the table built from the file folds every scalar below U+2000 as the derivation does")
     func tableMatchesDerivation() {
         for value in LatinFoldingGenerator.scalars where Self.isKnown(value) {
-            #expect(Self.committedFolding(value) == LatinFoldingGenerator.folding(of: value),
-                    "U+\(String(value, radix: 16))")
-            #expect(LatinFolding.table.isWordCharacter(value) == LatinFoldingGenerator.isWordCharacter(value),
-                    "U+\(String(value, radix: 16))")
+            #expect(
+                Self.committedFolding(value) == LatinFoldingGenerator.folding(of: value),
+                "U+\(String(value, radix: 16))")
+            #expect(
+                LatinFolding.table.isWordCharacter(value) == LatinFoldingGenerator.isWordCharacter(value),
+                "U+\(String(value, radix: 16))")
         }
     }
 

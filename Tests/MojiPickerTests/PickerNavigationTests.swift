@@ -7,7 +7,8 @@ struct PickerNavigationTests {
     /// Three frequent emoji, then the groups, in 8 columns.
     func picker(_ mode: PickerSelectionMode = .single) throws -> (EmojiPicker, MemoryHistory) {
         let history = MemoryHistory(PickerHistorySnapshot(frequent: [item("🎉"), item("👍"), item("❤️")]))
-        let picker = try EmojiPicker(configuration: PickerConfiguration(selectionMode: mode), history: history, columns: 8)
+        let picker = try EmojiPicker(
+            configuration: PickerConfiguration(selectionMode: mode), history: history, columns: 8)
         return (picker, history)
     }
 
@@ -44,12 +45,12 @@ struct PickerNavigationTests {
     @Test("up and down arrows cross section boundaries and keep the column where they can")
     func verticalCrossing() throws {
         var (picker, _) = try picker()
-        picker.send(.right, .right, .right)          // ❤️, column 2
+        picker.send(.right, .right, .right)  // ❤️, column 2
         picker.send(.down)
         #expect(picker.selection == PickerPosition(section: 1, row: 0, column: 2))
         picker.send(.right, .right, .right, .right)  // column 6
         picker.send(.up)
-        #expect(picker.selectedText == "❤️")          // the short row's last cell
+        #expect(picker.selectedText == "❤️")  // the short row's last cell
         picker.send(.down)
         #expect(picker.selection == PickerPosition(section: 1, row: 0, column: 6))
     }
@@ -166,8 +167,11 @@ struct PickerNavigationTests {
     @Test("a pick the host recorded shows in recent on reload, and the selection stays on its emoji")
     func reloadShowsPick() throws {
         var (picker, history) = try picker()
-        picker.send(.tab, .tab, .right)               // 😃
-        guard case .picked(let pick) = picker.send(.enter) else { Issue.record("Enter did not pick"); return }
+        picker.send(.tab, .tab, .right)  // 😃
+        guard case .picked(let pick) = picker.send(.enter) else {
+            Issue.record("Enter did not pick")
+            return
+        }
         #expect(!picker.sections.contains { $0.id == .recent })
         try history.record(pick)
         picker.reloadHistory()
@@ -179,7 +183,7 @@ struct PickerNavigationTests {
     @Test("a snapshot the host read itself replaces the lists, keeping the selection")
     func hostSnapshot() throws {
         var (picker, _) = try picker()
-        picker.send(.tab, .tab, .right)               // 😃
+        picker.send(.tab, .tab, .right)  // 😃
         picker.setSnapshot(PickerHistorySnapshot(pinned: [item("🚀")], recent: [item("🐶")]))
         #expect(picker.sections.prefix(3).map(\.id) == [.pinned, .recent, .group("smileys-emotion")])
         #expect(picker.selectedText == "😃")

@@ -7,7 +7,9 @@ struct PickerSectionTests {
     @Test("without history the sections are the Unicode groups in CLDR order, components hidden")
     func groupsOnly() throws {
         let picker = try EmojiPicker()
-        let expected = catalog.groups.filter { !catalog.emojis(in: $0).isEmpty }.map { PickerSectionID.group($0.identifier) }
+        let expected = catalog.groups.filter { !catalog.emojis(in: $0).isEmpty }.map {
+            PickerSectionID.group($0.identifier)
+        }
         #expect(picker.sections.map(\.id) == expected)
         #expect(!picker.sections.contains { $0.id == .group("component") })
         #expect(picker.sections.first?.title == "Smileys & Emotion")
@@ -51,7 +53,8 @@ struct PickerSectionTests {
     func maximumVersion() throws {
         let newer = try #require(catalog.emojis.first { $0.version > EmojiVersion(14, 0) && !$0.hasSkinTones })
         let history = MemoryHistory(PickerHistorySnapshot(recent: [.emoji(newer), item("🐶")]))
-        var picker = try EmojiPicker(configuration: PickerConfiguration(maximumVersion: EmojiVersion(14, 0)), history: history)
+        var picker = try EmojiPicker(
+            configuration: PickerConfiguration(maximumVersion: EmojiVersion(14, 0)), history: history)
         #expect(!picker.sections.flatMap(\.items).contains(.emoji(newer)))
         picker.setQuery(newer.name())
         #expect(!picker.sections.flatMap(\.items).contains(.emoji(newer)))
@@ -60,7 +63,9 @@ struct PickerSectionTests {
     @Test("custom emoji sets are sections of their own and are searched")
     func customSets() throws {
         let parrot = CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["bird"])
-        let configuration = PickerConfiguration(customEmojiSets: [CustomEmojiSet(id: "team", title: "Team", emoji: [parrot])])
+        let configuration = PickerConfiguration(customEmojiSets: [
+            CustomEmojiSet(id: "team", title: "Team", emoji: [parrot])
+        ])
         var picker = try EmojiPicker(configuration: configuration)
         #expect(picker.sections.last?.id == .customSet("team"))
         #expect(picker.sections.last?.title == "Team")

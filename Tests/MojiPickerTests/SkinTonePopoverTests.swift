@@ -19,7 +19,8 @@ struct SkinTonePopoverTests {
         let popover = try #require(picker.popover)
         #expect(popover.rowCount == 1)
         #expect(popover.tones == [.medium])
-        #expect(SkinTonePopover.options.compactMap { popover.option($0, inRow: 0)?.character } == ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"])
+        #expect(
+            SkinTonePopover.options.compactMap { popover.option($0, inRow: 0)?.character } == ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"])
     }
 
     @Test("emoji without tones open no popover")
@@ -69,16 +70,22 @@ struct SkinTonePopoverTests {
     @Test("every multi-person popover row combination is an RGI sequence")
     func everyCombinationIsRGI() throws {
         for base in catalog.neutralEmojis where base.personCount > 1 {
-            let popover = SkinTonePopover(emoji: base, anchor: PickerPosition(section: 0, row: 0, column: 0), preferred: [])
+            let popover = SkinTonePopover(
+                emoji: base, anchor: PickerPosition(section: 0, row: 0, column: 0), preferred: [])
             if popover.rowCount == 1 {
-                for tone in SkinTonePopover.options { #expect(popover.option(tone, inRow: 0) != nil, "\(base) \(tone)") }
+                for tone in SkinTonePopover.options {
+                    #expect(popover.option(tone, inRow: 0) != nil, "\(base) \(tone)")
+                }
                 continue
             }
             #expect(popover.rowCount == base.personCount)
             for first in SkinTone.allCases {
                 for second in SkinTone.allCases {
-                    #expect(base.withSkinTones(SkinTone.normalized([first, second] + Array(repeating: second, count: base.personCount - 2))) != nil,
-                            "\(base) \(first) \(second)")
+                    #expect(
+                        base.withSkinTones(
+                            SkinTone.normalized(
+                                [first, second] + Array(repeating: second, count: base.personCount - 2))) != nil,
+                        "\(base) \(first) \(second)")
                 }
             }
         }

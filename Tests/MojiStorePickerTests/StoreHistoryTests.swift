@@ -85,8 +85,10 @@ struct StoreHistoryTests {
     func customEmojiSets() throws {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["bird"],
-                                             group: "animals", image: "parrot.gif"))
+        try store.addCustomEmoji(
+            CustomEmoji(
+                code: "partyparrot", name: "party parrot", keywords: ["bird"],
+                group: "animals", image: "parrot.gif"))
         try store.addCustomEmoji(CustomEmoji(code: "frogout", name: "frog out", image: "frog.gif"))
         let sets = try store.customEmojiSets()
         #expect(sets.map(\.id) == ["custom", "animals"])

@@ -10,7 +10,8 @@ import Testing
 struct ChangeStreamErrorTests {
     /// A store with one pin, observed, and the error that ends its changes after `damage`.
     func failure(after damage: (_ directory: TemporaryDirectory, _ path: String) throws -> Void) async throws
-        -> (changes: [StoreChange], error: StoreError, path: String)? {
+        -> (changes: [StoreChange], error: StoreError, path: String)?
+    {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         try store.pin(StoreItem(emoji("😀")))
@@ -36,11 +37,12 @@ struct ChangeStreamErrorTests {
 
     @Test("a database file renamed over with garbage ends the stream")
     func replaced() async throws {
-        let outcome = try #require(await failure { directory, path in
-            let garbage = directory.url.appendingPathComponent("garbage")
-            try Data(repeating: 0x41, count: 8192).write(to: garbage)
-            #expect(rename(garbage.path, path) == 0)
-        })
+        let outcome = try #require(
+            await failure { directory, path in
+                let garbage = directory.url.appendingPathComponent("garbage")
+                try Data(repeating: 0x41, count: 8192).write(to: garbage)
+                #expect(rename(garbage.path, path) == 0)
+            })
         guard case .database(let path, let reason) = outcome.error else {
             Issue.record("expected a database error, got \(outcome.error)")
             return
@@ -52,11 +54,12 @@ struct ChangeStreamErrorTests {
 
     @Test("a database file overwritten in place ends the stream as not a database")
     func overwritten() async throws {
-        let outcome = try #require(await failure { _, path in
-            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
-            try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
-            try handle.close()
-        })
+        let outcome = try #require(
+            await failure { _, path in
+                guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileWriteNoPermission) }
+                try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
+                try handle.close()
+            })
         guard case .notADatabase(let path, _) = outcome.error else {
             Issue.record("expected notADatabase, got \(outcome.error)")
             return
@@ -67,10 +70,11 @@ struct ChangeStreamErrorTests {
 
     @Test("a failing read (the change table dropped by another program) ends the stream")
     func failingRead() async throws {
-        let outcome = try #require(await failure { _, path in
-            let queue = try DatabaseQueue(path: path)
-            try queue.write { try $0.execute(sql: "DROP TABLE changeLog") }
-        })
+        let outcome = try #require(
+            await failure { _, path in
+                let queue = try DatabaseQueue(path: path)
+                try queue.write { try $0.execute(sql: "DROP TABLE changeLog") }
+            })
         guard case .database(let path, let reason) = outcome.error else {
             Issue.record("expected a database error, got \(outcome.error)")
             return

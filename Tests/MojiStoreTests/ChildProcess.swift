@@ -44,13 +44,17 @@ struct MojiProcess {
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
     }
 
     /// Runs `moji arguments…`, killing it after `limit`; `seconds` is how long it ran, and
     /// `status` is nil when it had to be killed.
     func run(_ arguments: [String], limit: Duration) throws
-        -> (status: Int32?, output: String, errors: String, seconds: Double) {
+        -> (status: Int32?, output: String, errors: String, seconds: Double)
+    {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-child-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -60,15 +64,18 @@ struct MojiProcess {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let clock = ContinuousClock()
         let started = clock.now
-        let process = try start(arguments, stdout: try FileHandle(forWritingTo: out),
-                                stderr: try FileHandle(forWritingTo: err))
+        let process = try start(
+            arguments, stdout: try FileHandle(forWritingTo: out),
+            stderr: try FileHandle(forWritingTo: err))
         while process.isRunning, clock.now - started < limit { usleep(10_000) }
         let killed = process.isRunning
         if killed { process.terminate() }
         process.waitUntilExit()
         let elapsed = clock.now - started
-        return (killed ? nil : process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
-                try String(contentsOf: err, encoding: .utf8),
-                Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        return (
+            killed ? nil : process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            try String(contentsOf: err, encoding: .utf8),
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        )
     }
 }

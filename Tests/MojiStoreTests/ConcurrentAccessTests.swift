@@ -63,8 +63,9 @@ struct ConcurrentAccessTests {
         #expect(try MojiProcess(home: directory.url).run(["use", "🎉", "--wait", "-1"]).status == 64)
     }
 
-    @Test("a read-only database file can be read and exported; a write says it is read-only",
-          .enabled(if: ReadOnlyPath.isAvailable))
+    @Test(
+        "a read-only database file can be read and exported; a write says it is read-only",
+        .enabled(if: ReadOnlyPath.isAvailable))
     func readOnlyFile() throws {
         let directory = try Self.populated()
         let locked = try ReadOnlyPath(directory.databaseURL)
@@ -72,8 +73,9 @@ struct ConcurrentAccessTests {
         _ = locked
     }
 
-    @Test("a read-only directory (no -wal or -shm beside the file) can be read and exported",
-          .enabled(if: ReadOnlyPath.isAvailable))
+    @Test(
+        "a read-only directory (no -wal or -shm beside the file) can be read and exported",
+        .enabled(if: ReadOnlyPath.isAvailable))
     func readOnlyDirectory() throws {
         let directory = try Self.populated()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
@@ -109,7 +111,8 @@ struct ConcurrentAccessTests {
         let directory = try TemporaryDirectory()
         let queue = try DatabaseQueue(path: directory.databaseURL.path)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('hi')")
+            try db.execute(
+                sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('hi')")
         }
         try queue.close()
         let before = try Data(contentsOf: directory.databaseURL)

@@ -50,7 +50,8 @@ struct HandEditedRowTests {
 
     @Test("check reports a row out of range, repair clamps it in place and check is ok again")
     func checkAndRepair() throws {
-        let (directory, store) = try Self.edited("""
+        let (directory, store) = try Self.edited(
+            """
             UPDATE usage SET scoredAt = -9223372036854775808 WHERE item = '🎉';
             UPDATE usage SET useCount = 9223372036854775807 WHERE item = '👍';
             INSERT INTO usage (item, score, scoredAt, useCount) VALUES ('hello', 1, 1, 1);
@@ -58,7 +59,10 @@ struct HandEditedRowTests {
             INSERT INTO collection (name, createdAt) VALUES (char(27) || ']0;PWNED' || char(7), 0);
             """)
         let rows = try store.invalidRows()
-        #expect(rows.contains { $0.table == "usage" && $0.key == "🎉" && $0.problem.contains("scoredAt") && $0.fix == .clamp })
+        #expect(
+            rows.contains {
+                $0.table == "usage" && $0.key == "🎉" && $0.problem.contains("scoredAt") && $0.fix == .clamp
+            })
         #expect(rows.contains { $0.table == "usage" && $0.key == "👍" && $0.problem.contains("useCount") })
         #expect(rows.contains { $0.table == "usage" && $0.key == "hello" && $0.fix == .drop })
         #expect(rows.contains { $0.table == "pinned" && $0.fix == .drop })
@@ -82,14 +86,18 @@ struct HandEditedRowTests {
         #expect(try store.invalidRows().isEmpty)
         #expect(EmojiStore.check(at: directory.databaseURL).isHealthy)
         // Nothing moved aside: the same file, with its uses.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy { !$0.contains("broken") })
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy {
+                !$0.contains("broken")
+            })
         #expect(try store.usage(of: StoreItem(emoji("👍")))?.useCount == 4)
         #expect(try store.collections().map(\.name) == ["]0;PWNED"])
     }
 
     @Test("moji use, recent and frequent on a hand-edited store exit 0 instead of crashing")
     func commandLine() throws {
-        let (directory, _) = try Self.edited("""
+        let (directory, _) = try Self.edited(
+            """
             UPDATE usage SET scoredAt = -9223372036854775808 WHERE item = '🎉';
             UPDATE usage SET useCount = 9223372036854775807 WHERE item = '👍';
             """)

@@ -27,7 +27,9 @@ struct ImportValidationTests {
 
     static let attacks: [Attack] = [
         Attack(testDescription: "scoredAt of -2^63", entry: "usage[0]") { $0.usage[0].scoredAt = Int.min },
-        Attack(testDescription: "scoredAt in the future", entry: "usage[0]") { $0.usage[0].scoredAt = $0.clock + 1_000 },
+        Attack(testDescription: "scoredAt in the future", entry: "usage[0]") {
+            $0.usage[0].scoredAt = $0.clock + 1_000
+        },
         Attack(testDescription: "useCount of 2^63-1", entry: "usage[0]") { $0.usage[0].useCount = Int.max },
         Attack(testDescription: "negative useCount", entry: "usage[0]") { $0.usage[0].useCount = -1 },
         Attack(testDescription: "negative clock", entry: "clock") { $0.clock = -5 },
@@ -71,8 +73,9 @@ struct ImportValidationTests {
         },
     ]
 
-    @Test("an out-of-range or malformed entry is refused with its name, and nothing changes",
-          arguments: attacks)
+    @Test(
+        "an out-of-range or malformed entry is refused with its name, and nothing changes",
+        arguments: attacks)
     func refused(attack: Attack) throws {
         let (directory, store, export) = try Self.exported()
         var spoiled = export

@@ -7,11 +7,14 @@ import Testing
 /// collection names and floods on the way in.
 @Suite("name validation")
 struct NameValidationTests {
-    static let badCollectionNames = ["", "   ", "a\nb", "\u{1B}]0;PWNED\u{07}", "x\u{9B}31m", "a\u{2028}b",
-                                     String(repeating: "x", count: 100_000)]
+    static let badCollectionNames = [
+        "", "   ", "a\nb", "\u{1B}]0;PWNED\u{07}", "x\u{9B}31m", "a\u{2028}b",
+        String(repeating: "x", count: 100_000),
+    ]
 
-    @Test("collection names: empty, control characters and 100 KB are refused everywhere",
-          arguments: badCollectionNames)
+    @Test(
+        "collection names: empty, control characters and 100 KB are refused everywhere",
+        arguments: badCollectionNames)
     func collectionNames(name: String) throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
@@ -23,7 +26,10 @@ struct NameValidationTests {
         do {
             try store.createCollection(named: name)
         } catch {
-            guard case .invalidCollectionName = error else { Issue.record("unexpected \(error)"); return }
+            guard case .invalidCollectionName = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(!error.description.contains("\u{1B}") && !error.description.contains("\n"))
             #expect(error.description.count < 400)
         }
@@ -57,7 +63,8 @@ struct NameValidationTests {
             #expect(throws: StoreError.self) { try store.addCustomEmoji(CustomEmoji(code: code, name: "x")) }
         }
         #expect(try store.customEmojis().isEmpty)
-        try store.addCustomEmoji(CustomEmoji(code: "parrot", name: "party parrot", keywords: ["bird"], group: "animals"))
+        try store.addCustomEmoji(
+            CustomEmoji(code: "parrot", name: "party parrot", keywords: ["bird"], group: "animals"))
         #expect(try store.customEmojis().count == 1)
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import Moji
 import MojiStore
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Real `moji` processes against one real SQLite file.
@@ -26,8 +27,9 @@ struct ProcessReliabilityTests {
             let err = directory.url.appendingPathComponent("err-\(index).txt")
             _ = FileManager.default.createFile(atPath: out.path, contents: nil)
             _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-            let process = try moji.start(["use", "--repeat", "\(repeats)"] + list,
-                                         stdout: try FileHandle(forWritingTo: out), stderr: try FileHandle(forWritingTo: err))
+            let process = try moji.start(
+                ["use", "--repeat", "\(repeats)"] + list,
+                stdout: try FileHandle(forWritingTo: out), stderr: try FileHandle(forWritingTo: err))
             children.append((process, out, err))
         }
         for (process, out, err) in children {
@@ -103,7 +105,10 @@ struct ProcessReliabilityTests {
         do {
             _ = try EmojiStore(url: directory.databaseURL)
         } catch {
-            guard case .notADatabase(let path, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .notADatabase(let path, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(path == directory.databaseURL.standardizedFileURL.path)
         }
         let recent = try moji.run(["recent"])
@@ -140,8 +145,10 @@ struct ProcessReliabilityTests {
         try store.createCollection(named: "empty")
         try store.setPreferredSkinTones([.light, .dark], for: emoji("🧑‍🤝‍🧑"))
         try store.setDefaultSkinTone(.medium)
-        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot", keywords: ["parrot", "party"],
-                                             group: "animals", image: "images/parrot.gif", source: "forum"))
+        try store.addCustomEmoji(
+            CustomEmoji(
+                code: "partyparrot", name: "party parrot", keywords: ["parrot", "party"],
+                group: "animals", image: "images/parrot.gif", source: "forum"))
 
         let exportFile = source.url.appendingPathComponent("export.json")
         let exported = try MojiProcess(home: source.url).run(["store", "export", "--output", exportFile.path])

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Makes a file or directory read-only for real, for as long as the value lives.
@@ -16,7 +17,8 @@ final class ReadOnlyPath {
     /// as root, i.e. with CAP_LINUX_IMMUTABLE, on a file system with the attribute).
     static let isAvailable: Bool = {
         guard geteuid() == 0 else { return true }
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("moji-chattr-\(UUID().uuidString)").path
+        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("moji-chattr-\(UUID().uuidString)")
+            .path
         guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
         defer {
             _ = run("/usr/bin/chattr", ["-i", probe])

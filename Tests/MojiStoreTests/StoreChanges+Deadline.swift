@@ -35,8 +35,10 @@ extension StoreChanges {
     }
 
     /// What `body` gives, or nil when it has not finished within `timeout` (it is then cancelled).
-    private func withDeadline<Value: Sendable>(_ timeout: Duration,
-                                               _ body: @escaping @Sendable () async -> Value?) async -> Value? {
+    private func withDeadline<Value: Sendable>(
+        _ timeout: Duration,
+        _ body: @escaping @Sendable () async -> Value?
+    ) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in
             group.addTask(operation: body)
             group.addTask {

@@ -30,10 +30,11 @@ struct UserDataTests {
         try store.move(StoreItem(emoji("🐛")), inCollection: "work", to: 0)
         #expect(try store.remove(StoreItem(emoji("✅")), fromCollection: "work"))
         try store.renameCollection("work", to: "office")
-        #expect(try store.collections() == [
-            EmojiCollection(name: "office", items: [StoreItem(emoji("🐛")), StoreItem(emoji("🚀"))]),
-            EmojiCollection(name: "food", items: [StoreItem(emoji("🍕"))]),
-        ])
+        #expect(
+            try store.collections() == [
+                EmojiCollection(name: "office", items: [StoreItem(emoji("🐛")), StoreItem(emoji("🚀"))]),
+                EmojiCollection(name: "food", items: [StoreItem(emoji("🍕"))]),
+            ])
         #expect(try store.deleteCollection(named: "office"))
         #expect(try store.collection(named: "office") == nil)
         #expect(throws: StoreError.collectionNotFound("office")) { try store.renameCollection("office", to: "x") }
@@ -62,8 +63,9 @@ struct UserDataTests {
     func customEmojiCodes() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        let parrot = CustomEmoji(code: ":partyparrot:", name: "party parrot", keywords: ["parrot"], group: "animals",
-                                 image: "https://example.org/parrot.gif", source: "test")
+        let parrot = CustomEmoji(
+            code: ":partyparrot:", name: "party parrot", keywords: ["parrot"], group: "animals",
+            image: "https://example.org/parrot.gif", source: "test")
         try store.addCustomEmoji(parrot)
         var other = parrot
         other.code = "PartyParrot"
@@ -84,8 +86,10 @@ struct UserDataTests {
 
     @Test("the default location follows MOJI_HOME, then XDG_DATA_HOME, then ~/.local/share")
     func defaultLocation() {
-        #expect(StoreLocation.defaultURL(environment: ["MOJI_HOME": "/m", "XDG_DATA_HOME": "/x"]).path == "/m/moji.sqlite")
-        #expect(StoreLocation.defaultURL(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path == "/x/moji/moji.sqlite")
+        #expect(
+            StoreLocation.defaultURL(environment: ["MOJI_HOME": "/m", "XDG_DATA_HOME": "/x"]).path == "/m/moji.sqlite")
+        #expect(
+            StoreLocation.defaultURL(environment: ["XDG_DATA_HOME": "/x", "HOME": "/h"]).path == "/x/moji/moji.sqlite")
         #expect(StoreLocation.defaultURL(environment: ["HOME": "/h"]).path == "/h/.local/share/moji/moji.sqlite")
     }
 
@@ -103,7 +107,7 @@ struct UserDataTests {
         let store = try EmojiStore(url: directory.databaseURL)
         let other = try EmojiStore(url: directory.databaseURL)
         let changes = store.changes(in: [.pinned, .collections], pollingInterval: .milliseconds(50))
-        try store.recordUse(of: emoji("😀"))          // usage: not subscribed
+        try store.recordUse(of: emoji("😀"))  // usage: not subscribed
         try store.pin(StoreItem(emoji("😀")))
         try other.add(StoreItem(emoji("🍕")), toCollection: "food")
         // A change that never comes fails within the deadline instead of hanging the run.

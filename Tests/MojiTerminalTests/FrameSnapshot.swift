@@ -30,7 +30,8 @@ enum FrameSnapshot {
             return
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            Issue.record("""
+            Issue.record(
+                """
                 no snapshot \(file.path); record it with \
                 MOJI_RECORD_SNAPSHOTS=1 swift test --filter MojiTerminalTests
                 """, sourceLocation: sourceLocation)
@@ -40,10 +41,12 @@ enum FrameSnapshot {
         guard expected != actual else { return }
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let first = Array(zip(expectedLines, actualLines)).firstIndex { $0 != $1 }
+        let first =
+            Array(zip(expectedLines, actualLines)).firstIndex { $0 != $1 }
             ?? min(expectedLines.count, actualLines.count)
         let line = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "(end of frame)" }
-        Issue.record("""
+        Issue.record(
+            """
             the frame differs from \(name).txt at line \(first + 1):
               expected: \(line(expectedLines))
               actual:   \(line(actualLines))

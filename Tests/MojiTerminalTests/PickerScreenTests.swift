@@ -6,9 +6,11 @@ import Testing
 /// Whole frames of `moji pick`'s screen, compared with the files in `Snapshots/`.
 @Suite("picker screen")
 struct PickerScreenTests {
-    private func frame(width: Int = 80, height: Int = 24, usesColor: Bool = true,
-                       configuration: PickerConfiguration = PickerConfiguration(),
-                       _ prepare: (inout EmojiPicker) -> Void) throws -> [UInt8] {
+    private func frame(
+        width: Int = 80, height: Int = 24, usesColor: Bool = true,
+        configuration: PickerConfiguration = PickerConfiguration(),
+        _ prepare: (inout EmojiPicker) -> Void
+    ) throws -> [UInt8] {
         var picker = try EmojiPicker(configuration: configuration)
         PickerScreen.fit(&picker, width: width, height: height)
         prepare(&picker)

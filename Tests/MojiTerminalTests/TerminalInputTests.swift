@@ -7,8 +7,9 @@ struct TerminalInputTests {
     func decoding() {
         var decoder = KeyDecoder()
         #expect(decoder.decode(Array("pa\u{1B}[B\u{1B}OA\u{1B}\r".utf8)) == [.text("pa"), .down, .up, .altEnter])
-        #expect(decoder.decode(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z\t\r\u{7F}\u{3}".utf8))
-            == [.pageUp, .pageDown, .home, .end, .backTab, .tab, .enter, .backspace, .interrupt])
+        #expect(
+            decoder.decode(Array("\u{1B}[5~\u{1B}[6~\u{1B}[H\u{1B}[4~\u{1B}[Z\t\r\u{7F}\u{3}".utf8))
+                == [.pageUp, .pageDown, .home, .end, .backTab, .tab, .enter, .backspace, .interrupt])
         #expect(decoder.decode([0x1B]).isEmpty)
         #expect(decoder.hasPending)
         #expect(decoder.flush() == [.escape])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Apple platforms' Emoji versions")
 struct ApplePlatformTests {
@@ -19,8 +19,9 @@ struct ApplePlatformTests {
         #expect(ApplePlatform.watchOS.emojiVersion(for: "6.1") == "12.1")
         #expect(ApplePlatform.tvOS.emojiVersion(for: "13.2") == "12.1")
         for platform in ApplePlatform.all {
-            #expect(firstRelease(of: platform, rendering: "12.0") == firstRelease(of: platform, rendering: "12.1"),
-                    "\(platform.name)")
+            #expect(
+                firstRelease(of: platform, rendering: "12.0") == firstRelease(of: platform, rendering: "12.1"),
+                "\(platform.name)")
         }
     }
 
@@ -45,16 +46,26 @@ struct ApplePlatformTests {
     /// Emoji 5.0 to iOS 12.1), and it dates Emoji 12.0 to iOS 13.0 and Emoji 13.0 and 13.1 to
     /// iOS 14.0, releases that shipped no new emoji (Apple shipped them in 13.2, 14.2 and 14.5);
     /// every other date must be Moji's.
-    @Test("gemoji's iOS release of each emoji from Emoji 11.0 on is the first that renders it",
-          .enabled(if: SharedData.isAvailable, "needs ../shared/data"))
+    @Test(
+        "gemoji's iOS release of each emoji from Emoji 11.0 on is the first that renders it",
+        .enabled(if: SharedData.isAvailable, "needs ../shared/data"))
     func gemojiDates() throws {
-        struct Entry: Decodable { var emoji: String; var ios_version: String }
+        struct Entry: Decodable {
+            var emoji: String
+            var iosVersion: String
+
+            enum CodingKeys: String, CodingKey {
+                case emoji
+                case iosVersion = "ios_version"
+            }
+        }
         let data = try Data(contentsOf: SharedData.url("gemoji/emoji.json"))
         let entries = try JSONDecoder().decode([Entry].self, from: data)
         var checked = 0
         for entry in entries {
-            guard let date = OSVersion(entry.ios_version), let emoji = catalog.emoji(for: entry.emoji),
-                  emoji.version >= "11.0" else { continue }
+            guard let date = OSVersion(entry.iosVersion), let emoji = catalog.emoji(for: entry.emoji),
+                emoji.version >= "11.0"
+            else { continue }
             if (date == "13.0" && emoji.version == "12.0") || (date == "14.0" && emoji.version >= "13.0") { continue }
             checked += 1
             #expect(firstRelease(of: .iOS, rendering: emoji.version) == date, "\(entry.emoji) E\(emoji.version)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 /// Every locale's names and keywords against CLDR 48's own files, resolved here independently of
 /// the builder: a locale's entry, else its parents' (CLDR 48 `parentLocales`, else truncation).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Moji
 
 /// A catalog folder someone hands Moji, damaged file by file. Before, the shortcode tables,
@@ -10,19 +11,26 @@ import Testing
 struct CatalogDamageTests {
     /// A copy of the bundled catalog with the core files and the English and Japanese locales,
     /// removed when `body` returns, after `damage` rewrote the file at `name`.
-    static func withDamagedCopy(of name: String, _ damage: (URL) throws -> Void,
-                                _ body: (URL, String) throws -> Void) throws {
+    static func withDamagedCopy(
+        of name: String, _ damage: (URL) throws -> Void,
+        _ body: (URL, String) throws -> Void
+    ) throws {
         let manager = FileManager.default
         let folder = manager.temporaryDirectory.appendingPathComponent("moji-damaged-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: folder) }
         let bundled = EmojiCatalog.bundledDirectory
-        try manager.createDirectory(at: folder.appendingPathComponent(CatalogFormat.localesFolder),
-                                    withIntermediateDirectories: true)
-        var files = [CatalogFormat.coreFile, EmojiTableFormat.fileName, EmojiProperties.fileName,
-                     CatalogFormat.shortcodesFile, SearchSegmentFile.fileName]
+        try manager.createDirectory(
+            at: folder.appendingPathComponent(CatalogFormat.localesFolder),
+            withIntermediateDirectories: true)
+        var files = [
+            CatalogFormat.coreFile, EmojiTableFormat.fileName, EmojiProperties.fileName,
+            CatalogFormat.shortcodesFile, SearchSegmentFile.fileName,
+        ]
         for locale in ["en", "ja"] {
-            files += [CatalogFormat.localeFile(locale), CatalogFormat.localeKeywordsFile(locale),
-                      SearchSegmentFile.localeFileName(locale)]
+            files += [
+                CatalogFormat.localeFile(locale), CatalogFormat.localeKeywordsFile(locale),
+                SearchSegmentFile.localeFileName(locale),
+            ]
         }
         for file in files {
             try manager.copyItem(at: bundled.appendingPathComponent(file), to: folder.appendingPathComponent(file))
@@ -39,6 +47,12 @@ struct CatalogDamageTests {
     }
 
     /// Writes `text` as the file, compressed when the name says so.
+    /// A damage that replaces the file with `text`.
+    static func replacing(with text: String) -> (URL) throws -> Void { { try write(text, to: $0) } }
+
+    /// No damage.
+    static func untouched(_ file: URL) {}
+
     static func write(_ text: String, to file: URL) throws {
         let bytes = Array(text.utf8)
         try Data(file.pathExtension == "z" ? Zlib.deflate(bytes) : bytes).write(to: file)
@@ -46,11 +60,14 @@ struct CatalogDamageTests {
 
     @Test("a damaged shortcode file fails when the catalog opens (it crashed on the first shortcode)")
     func shortcodes() throws {
-        try Self.withDamagedCopy(of: CatalogFormat.shortcodesFile, {
-            try Self.write("\(CatalogFormat.shortcodesKind)\t1\nk\tgithub\tnot-an-index\tsmile\n", to: $0)
-        }) { folder, path in
-            #expect(throws: CatalogError.malformedFile(
-                path: path, line: 2, reason: "a shortcode record needs a preset, an emoji index and codes")) {
+        try Self.withDamagedCopy(
+            of: CatalogFormat.shortcodesFile,
+            Self.replacing(with: "\(CatalogFormat.shortcodesKind)\t1\nk\tgithub\tnot-an-index\tsmile\n")
+        ) { folder, path in
+            #expect(
+                throws: CatalogError.malformedFile(
+                    path: path, line: 2, reason: "a shortcode record needs a preset, an emoji index and codes")
+            ) {
                 try EmojiCatalog(directory: folder)
             }
         }
@@ -106,9 +123,10 @@ struct CatalogDamageTests {
 
     @Test("a damaged properties file is an error of the scanner (it crashed)")
     func properties() throws {
-        try Self.withDamagedCopy(of: EmojiProperties.fileName, {
-            try Self.write("\(EmojiProperties.kind)\t1\nr\tEmoji\t1F600\nr\tNoSuchProperty\t1F601\n", to: $0)
-        }) { folder, path in
+        try Self.withDamagedCopy(
+            of: EmojiProperties.fileName,
+            Self.replacing(with: "\(EmojiProperties.kind)\t1\nr\tEmoji\t1F600\nr\tNoSuchProperty\t1F601\n")
+        ) { folder, path in
             let catalog = try EmojiCatalog(directory: folder)
             let expected = CatalogError.malformedFile(
                 path: path, line: 3, reason: "expected 'r', a known property name and a code point range")
@@ -120,7 +138,7 @@ struct CatalogDamageTests {
 
     @Test("a sound user catalog scans, emojifies and demojifies as the bundled one")
     func soundCopy() throws {
-        try Self.withDamagedCopy(of: "unused", { _ in }) { folder, _ in
+        try Self.withDamagedCopy(of: "unused", Self.untouched) { folder, _ in
             let catalog = try EmojiCatalog(directory: folder)
             let scanner = try EmojiScanner(catalog: catalog)
             #expect(scanner.count(in: "a 👍🏽 b 🇺🇸") == 2)

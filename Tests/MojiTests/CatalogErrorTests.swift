@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Damaged catalogs give clear errors")
 struct CatalogErrorTests {
@@ -23,16 +23,20 @@ struct CatalogErrorTests {
     func garbage() throws {
         let folder = try temporaryCatalog(core: "not a catalog\n")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: CatalogError.malformedFile(
-            path: folder.appendingPathComponent("core.txt").path, line: 1,
-            reason: "expected a 'moji-core' header; this is not a Moji catalog file")) {
+        #expect(
+            throws: CatalogError.malformedFile(
+                path: folder.appendingPathComponent("core.txt").path, line: 1,
+                reason: "expected a 'moji-core' header; this is not a Moji catalog file")
+        ) {
             try EmojiCatalog(directory: folder)
         }
     }
 
     @Test("a bad record names its line")
     func badRecord() throws {
-        let folder = try temporaryCatalog(core: "moji-core\t1\t17.0\ng\tsmileys-emotion\tSmileys & Emotion\ns\tface-smiling\t0\ns\tface-affection\t7\n")
+        let folder = try temporaryCatalog(
+            core:
+                "moji-core\t1\t17.0\ng\tsmileys-emotion\tSmileys & Emotion\ns\tface-smiling\t0\ns\tface-affection\t7\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let error = #expect(throws: CatalogError.self) { try EmojiCatalog(directory: folder) }
         guard case .malformedFile(_, let line, _)? = error else {

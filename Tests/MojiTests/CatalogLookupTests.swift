@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Looking emoji up")
 struct CatalogLookupTests {
@@ -40,7 +40,10 @@ struct CatalogLookupTests {
         #expect(emojis.first?.character == "🍇")
         #expect(emojis.allSatisfy { $0.subgroup == fruit })
         #expect(catalog.emojis(in: try #require(catalog.group("people-body"))).allSatisfy { !$0.hasSkinTones })
-        #expect(catalog.emojis(in: try #require(catalog.group("people-body")), includingSkinTones: true).contains { $0.hasSkinTones })
+        #expect(
+            catalog.emojis(in: try #require(catalog.group("people-body")), includingSkinTones: true).contains {
+                $0.hasSkinTones
+            })
     }
 
     @Test("filtering by Emoji version and by Apple OS release")

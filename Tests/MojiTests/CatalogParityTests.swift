@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Parity with Unicode's emoji-test.txt", .enabled(if: SharedData.isAvailable, "needs ../shared/data"))
 struct CatalogParityTests {
@@ -27,10 +27,11 @@ struct CatalogParityTests {
             #expect(emoji.version.description == line.version, "\(line.name)")
             #expect(emoji.isComponent == (line.status == "component"))
         }
-        #expect(catalog.groups.map(\.identifier) == [
-            "smileys-emotion", "people-body", "component", "animals-nature", "food-drink", "travel-places",
-            "activities", "objects", "symbols", "flags",
-        ])
+        #expect(
+            catalog.groups.map(\.identifier) == [
+                "smileys-emotion", "people-body", "component", "animals-nature", "food-drink", "travel-places",
+                "activities", "objects", "symbols", "flags",
+            ])
     }
 
     @Test("every unqualified and minimally-qualified line resolves to its fully-qualified emoji")
@@ -38,7 +39,10 @@ struct CatalogParityTests {
         var fullyQualified: String?
         var checked = 0
         for line in lines {
-            if line.status == "fully-qualified" { fullyQualified = line.string; continue }
+            if line.status == "fully-qualified" {
+                fullyQualified = line.string
+                continue
+            }
             guard line.status != "component" else { continue }
             // Other forms follow their fully-qualified line and share its name.
             #expect(catalog.emoji(for: line.string)?.character == fullyQualified, "\(line.name)")

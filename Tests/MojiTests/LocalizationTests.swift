@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Names and keywords in every language")
 struct LocalizationTests {
@@ -93,7 +93,9 @@ struct LocalizationTests {
 struct CLDRNameTests {
     let catalog = EmojiCatalog.shared
 
-    @Test("names and keywords equal CLDR's, with derived sequences", arguments: ["ja", "de", "ru", "ar", "hi", "zh-Hant", "en"])
+    @Test(
+        "names and keywords equal CLDR's, with derived sequences",
+        arguments: ["ja", "de", "ru", "ar", "hi", "zh-Hant", "en"])
     func equalsCLDR(locale: String) throws {
         let localized = try catalog.localized(MojiLocale(locale))
         var compared = 0

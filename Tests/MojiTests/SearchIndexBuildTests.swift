@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Moji
 
 /// The index builder (each raw word folded once, phrase keys from a name's words) gives exactly
@@ -41,14 +42,16 @@ struct SearchIndexBuildTests {
             let raw = TextFolding.rawKey(text)
             if !raw.isEmpty {
                 phrases += 1
-                #expect(Self.contains(segment.phrases, Self.utf8(raw, marker: SearchSegment.rawKeyMarker)),
-                        "raw key of \(text.debugDescription)")
+                #expect(
+                    Self.contains(segment.phrases, Self.utf8(raw, marker: SearchSegment.rawKeyMarker)),
+                    "raw key of \(text.debugDescription)")
             }
             if !words.isEmpty {
                 phrases += 1
                 let joined = Array(words.joined(separator: [0x20]))
-                #expect(Self.contains(segment.phrases, Self.utf8(joined, marker: SearchSegment.wordsKeyMarker)),
-                        "words key of \(text.debugDescription)")
+                #expect(
+                    Self.contains(segment.phrases, Self.utf8(joined, marker: SearchSegment.wordsKeyMarker)),
+                    "words key of \(text.debugDescription)")
             }
             #expect(segment.phrases.count == phrases, "phrases of \(text.debugDescription)")
         }
@@ -69,7 +72,9 @@ struct SearchIndexBuildTests {
         #expect(Self.contains(segment.phrases, [SearchSegment.rawKeyMarker] + Array("+1".utf8)))
     }
 
-    @Test("terms are sorted by their bytes and the grams are every inner pair, sorted", arguments: ["en", "ja", "th", "zh"])
+    @Test(
+        "terms are sorted by their bytes and the grams are every inner pair, sorted",
+        arguments: ["en", "ja", "th", "zh"])
     func tablesAreOrdered(locale: String) throws {
         let search = try EmojiSearch(locales: [MojiLocale(locale)])
         let segment = search.index.segments[0]
@@ -99,8 +104,9 @@ struct SearchIndexBuildTests {
 /// as the second locale, and a catalog without the files builds the same.
 @Suite("Search locale segment files")
 struct SearchLocaleSegmentFileTests {
-    @Test("the committed file is what the current search code builds (rebuild the catalog if not)",
-          arguments: ["en", "ja", "th", "km", "zh-Hant", "ru", "de", "ar", "ko", "en-GB"])
+    @Test(
+        "the committed file is what the current search code builds (rebuild the catalog if not)",
+        arguments: ["en", "ja", "th", "km", "zh-Hant", "ru", "de", "ar", "ko", "en-GB"])
     func committedFileIsCurrent(_ locale: String) throws {
         let catalog = EmojiCatalog.shared
         let table = try catalog.localized(MojiLocale(locale))
@@ -119,7 +125,8 @@ struct SearchLocaleSegmentFileTests {
     @Test("every locale of the catalog has its file")
     func everyLocaleHasAFile() {
         for locale in EmojiCatalog.shared.availableLocales {
-            let file = EmojiCatalog.bundledDirectory.appendingPathComponent(SearchSegmentFile.localeFileName(locale.identifier))
+            let file = EmojiCatalog.bundledDirectory.appendingPathComponent(
+                SearchSegmentFile.localeFileName(locale.identifier))
             #expect(FileManager.default.fileExists(atPath: file.path), "\(locale.identifier)")
         }
     }
@@ -128,7 +135,8 @@ struct SearchLocaleSegmentFileTests {
     func missingFilesAreBuilt() throws {
         let folder = try SearchSegmentFileTests.catalogCopy(file: SearchSegmentFile.localeFileName("ja")) {
             try FileManager.default.removeItem(at: $0)
-            try FileManager.default.removeItem(at: $0.deletingLastPathComponent().appendingPathComponent("en.search.bin.z"))
+            try FileManager.default.removeItem(
+                at: $0.deletingLastPathComponent().appendingPathComponent("en.search.bin.z"))
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = try EmojiCatalog(directory: folder)

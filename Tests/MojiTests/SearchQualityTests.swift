@@ -1,5 +1,5 @@
-import Testing
 import Moji
+import Testing
 
 /// A sample of `moji-bench search-quality`, on real data.
 @Suite("Search quality (sample)")
@@ -16,7 +16,8 @@ struct SearchQualityTests {
         return Double(hits.count) / Double(sample.count)
     }
 
-    @Test("an emoji's CLDR name finds it first for at least 99% of a sample", arguments: ["en", "ja", "de", "zh", "ar"])
+    @Test(
+        "an emoji's CLDR name finds it first for at least 99% of a sample", arguments: ["en", "ja", "de", "zh", "ar"])
     func namesRankFirst(locale: String) throws {
         #expect(try nameFirstShare(MojiLocale(locale), stride: 7) >= 0.99)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Moji
 
 @Suite("Search")
@@ -136,8 +137,8 @@ struct SearchTests {
         #expect(first("❤") == "❤️")
         #expect(first("👍🏽") == "👍")
         #expect(first("keycap: #") == "#️⃣")
-        #expect(first("cat") == "🐈")     // the CLDR name beats GitHub's bare :cat:
-        #expect(first(":cat:") == "🐱")   // with colons, the shortcode wins
+        #expect(first("cat") == "🐈")  // the CLDR name beats GitHub's bare :cat:
+        #expect(first(":cat:") == "🐱")  // with colons, the shortcode wins
     }
 
     @Test("relevance: exact name, then name words, then keywords; ties in CLDR order")
@@ -166,7 +167,9 @@ struct SearchTests {
         let results = Self.english.results(for: "cat", options: SearchOptions(ranking: .alphabetical))
         let names = results.compactMap { $0.emoji.map { english.name(of: $0) } }
         #expect(names.count > 5)
-        let sorted = names.sorted { $0.compare($1, options: .caseInsensitive, locale: Locale(identifier: "en")) == .orderedAscending }
+        let sorted = names.sorted {
+            $0.compare($1, options: .caseInsensitive, locale: Locale(identifier: "en")) == .orderedAscending
+        }
         #expect(names == sorted)
     }
 
@@ -193,7 +196,8 @@ struct SearchTests {
         options = SearchOptions(limit: 1, skinTones: .preferred(.dark))
         #expect(Self.english.results(for: "thumbs up", options: options).first?.item.text == "👍🏿")
         options = SearchOptions(limit: 6, skinTones: .all)
-        #expect(Self.english.results(for: "thumbs up", options: options).map(\.item.text) == ["👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
+        #expect(
+            Self.english.results(for: "thumbs up", options: options).map(\.item.text) == ["👍", "👍🏻", "👍🏼", "👍🏽", "👍🏾", "👍🏿"])
         #expect(Self.english.results(for: "thumbs up").allSatisfy { !$0.emoji!.hasSkinTones })
     }
 

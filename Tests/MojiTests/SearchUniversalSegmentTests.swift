@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Moji
 
 /// The segments `moji-data` writes into the catalog (`search-universal.bin.z` and one per locale), read back.
@@ -17,7 +18,9 @@ struct SearchSegmentFileTests {
 
     /// A copy of the bundled catalog in a temporary folder, whose search file `name` (the
     /// universal one unless said) `change` rewrites.
-    static func catalogCopy(file name: String = SearchSegmentFile.fileName, _ change: (URL) throws -> Void) throws -> URL {
+    static func catalogCopy(file name: String = SearchSegmentFile.fileName, _ change: (URL) throws -> Void) throws
+        -> URL
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-search-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: EmojiCatalog.bundledDirectory, to: folder)
         try change(folder.appendingPathComponent(name))
@@ -40,7 +43,8 @@ struct SearchSegmentFileTests {
         let segment = try SearchIndex.localeSegment(table, emojis: Array(catalog.neutralEmojis), rank: 0)
         #expect(!segment.grams.isEmpty)
         let folder = try Self.catalogCopy { file in
-            try Data(Zlib.deflate(SearchSegmentFile.encode(segment, entryCount: catalog.allEntries.count))).write(to: file)
+            try Data(Zlib.deflate(SearchSegmentFile.encode(segment, entryCount: catalog.allEntries.count))).write(
+                to: file)
         }
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(SearchSegmentFile.fileName).path
@@ -61,11 +65,15 @@ struct SearchSegmentFileTests {
         #expect(search.results(for: ":tada:").first?.item.text == "🎉")
     }
 
-    @Test("a damaged file is an error that names it and says to rebuild", arguments: [
-        SearchSegmentFile.fileName, SearchSegmentFile.localeFileName("en"),
-    ], [
-        "truncated", "garbage", "not a segment", "cut short", "other rules", "other catalog", "unsorted", "unknown entry",
-    ])
+    @Test(
+        "a damaged file is an error that names it and says to rebuild",
+        arguments: [
+            SearchSegmentFile.fileName, SearchSegmentFile.localeFileName("en"),
+        ],
+        [
+            "truncated", "garbage", "not a segment", "cut short", "other rules", "other catalog", "unsorted",
+            "unknown entry",
+        ])
     func damagedFile(_ name: String, _ damage: String) throws {
         let folder = try Self.catalogCopy(file: name) { file in
             let compressed = [UInt8](try Data(contentsOf: file))
@@ -118,7 +126,8 @@ struct SearchSegmentFileTests {
         let count = Int(UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16)
         offset += 12
         func varint() -> Int {
-            var value = 0, shift = 0
+            var value = 0
+            var shift = 0
             while true {
                 let byte = bytes[offset]
                 offset += 1

@@ -6,7 +6,9 @@ enum SharedData {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("shared/data")
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("unicode").path) }
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent("unicode").path)
+    }
 
     static func url(_ path: String) -> URL { folder.appendingPathComponent(path) }
 
@@ -32,17 +34,21 @@ struct EmojiTestLine {
     static func read(_ path: String = "unicode/17.0/emoji-test.txt") throws -> [EmojiTestLine] {
         let text = try String(contentsOf: SharedData.url(path), encoding: .utf8)
         var lines: [EmojiTestLine] = []
-        var group = "", subgroup = ""
+        var group = ""
+        var subgroup = ""
         for line in text.split(separator: "\n") {
             if line.hasPrefix("# group: ") { group = String(line.dropFirst(9)) }
             if line.hasPrefix("# subgroup: ") { subgroup = String(line.dropFirst(12)) }
-            guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";"), let hash = line.firstIndex(of: "#") else { continue }
+            guard !line.hasPrefix("#"), let semicolon = line.firstIndex(of: ";"), let hash = line.firstIndex(of: "#")
+            else { continue }
             let scalars = line[..<semicolon].split(separator: " ").map { Unicode.Scalar(UInt32($0, radix: 16)!)! }
             let comment = line[line.index(after: hash)...].split(separator: " ", maxSplits: 2)
-            lines.append(EmojiTestLine(
-                string: String(String.UnicodeScalarView(scalars)),
-                status: line[line.index(after: semicolon)..<hash].trimmingCharacters(in: .whitespaces),
-                group: group, subgroup: subgroup, version: String(comment[1].dropFirst()), name: String(comment[2])))
+            lines.append(
+                EmojiTestLine(
+                    string: String(String.UnicodeScalarView(scalars)),
+                    status: line[line.index(after: semicolon)..<hash].trimmingCharacters(in: .whitespaces),
+                    group: group, subgroup: subgroup, version: String(comment[1].dropFirst()), name: String(comment[2]))
+            )
         }
         return lines
     }

@@ -1,5 +1,5 @@
-import Testing
 import Moji
+import Testing
 
 @Suite("Shortcodes and emoticons")
 struct ShortcodeTests {
@@ -72,10 +72,11 @@ struct ShortcodeTests {
         for preset in ShortcodePreset.allCases {
             for (code, _) in catalog.shortcodes(preset) {
                 guard let range = code.range(of: "_tone", options: .backwards),
-                      code[range.upperBound...].count == 1,
-                      let tone = SkinTone(identifier: String(code[range.upperBound...])),
-                      let base = catalog.emoji(forShortcode: String(code[..<range.lowerBound])),
-                      let toned = base.withSkinTone(tone) else { continue }
+                    code[range.upperBound...].count == 1,
+                    let tone = SkinTone(identifier: String(code[range.upperBound...])),
+                    let base = catalog.emoji(forShortcode: String(code[..<range.lowerBound])),
+                    let toned = base.withSkinTone(tone)
+                else { continue }
                 checked += 1
                 #expect(catalog.emoji(forShortcode: code) == toned, ":\(code):")
                 #expect(emojifier.replacement(for: code) == toned.character, ":\(code):")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Moji
+import Testing
 
 @Suite("Skin tones from Unicode data")
 struct SkinToneTests {

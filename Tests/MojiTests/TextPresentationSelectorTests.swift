@@ -39,7 +39,9 @@ struct TextPresentationSelectorTests {
     func afterToneAndTag() throws {
         for text in ["👍🏽\u{FE0E}", "🏴󠁧󠁢󠁳󠁣󠁴󠁿\u{FE0E}"] {
             let found = scanner.matches(in: text)
-            #expect(found.count == 1 && found[0].isRGI && found[0].utf8Range == 0..<text.utf8.count, "\(text.debugDescription)")
+            #expect(
+                found.count == 1 && found[0].isRGI && found[0].utf8Range == 0..<text.utf8.count,
+                "\(text.debugDescription)")
         }
     }
 
@@ -75,14 +77,16 @@ struct TextPresentationSelectorTests {
             #expect(scanner.count(in: text) == found.count)
             var kept = Array(text.utf8)
             for match in found.reversed() { kept.removeSubrange(match.utf8Range) }
-            #expect(Array(scanner.strip(text).utf8) == kept, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(
+                Array(scanner.strip(text).utf8) == kept, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
             let marked = scanner.replace(in: text) { _ in "\u{1}" }
             #expect(marked.filter { $0 == "\u{1}" }.count == found.count)
             let selector = Array("\u{FE0E}".utf8)
             let bytes = Array(text.utf8)
             for match in found where !bytes[match.utf8Range].reversed().starts(with: selector.reversed()) {
-                #expect(!bytes[match.utf8Range.upperBound...].starts(with: selector),
-                         "a match ends before U+FE0E only when it ends with one: \(text.debugDescription)")
+                #expect(
+                    !bytes[match.utf8Range.upperBound...].starts(with: selector),
+                    "a match ends before U+FE0E only when it ends with one: \(text.debugDescription)")
             }
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import Moji
+import Testing
 
 @Suite("Text shortcodes")
 struct TextShortcodeTests {
@@ -8,7 +8,9 @@ struct TextShortcodeTests {
     @Test("emojify turns known codes of any preset into emoji and leaves unknown codes as they are")
     func emojify() {
         let emojifier = Emojifier()
-        #expect(emojifier.emojify("Ship it :tada: :+1: :thumbs_up: :party_popper: :nope: a:zz: 10:30:00") == "Ship it 🎉 👍 👍 🎉 :nope: a:zz: 10:30:00")
+        #expect(
+            emojifier.emojify("Ship it :tada: :+1: :thumbs_up: :party_popper: :nope: a:zz: 10:30:00")
+                == "Ship it 🎉 👍 👍 🎉 :nope: a:zz: 10:30:00")
         #expect(emojifier.emojify("::tada:: :tada:tada: :tada") == ":🎉: 🎉tada: :tada")
         #expect(Emojifier(presets: [.github]).emojify(":thumbs_up: :+1:") == ":thumbs_up: 👍")
     }
@@ -46,7 +48,9 @@ struct TextShortcodeTests {
         #expect(off.emojify("hi :) <3") == "hi :) <3")
         let on = Emojifier(convertsEmoticons: true)
         #expect(on.emojify(":) hi :) <3, ok ;)") == "🙂 hi 🙂 ❤️, ok 😉")
-        #expect(on.emojify("see http://example.com/:) and https://x.org/:/path") == "see http://example.com/:) and https://x.org/:/path")
+        #expect(
+            on.emojify("see http://example.com/:) and https://x.org/:/path")
+                == "see http://example.com/:) and https://x.org/:/path")
         #expect(on.emojify("`:)` and ```\n:) <3\n``` then :)") == "`:)` and ```\n:) <3\n``` then 🙂")
         #expect(on.emojify("a:)b (:)") == "a:)b (:)")
     }
@@ -58,8 +62,9 @@ struct TextShortcodeTests {
         #expect(github.demojify("no emoji here") == "no emoji here")
     }
 
-    @Test("emojify(demojify(text)) gives the text back for every emoji with a code in the preset",
-          arguments: [ShortcodePreset.github, .slack, .emojibase, .cldr])
+    @Test(
+        "emojify(demojify(text)) gives the text back for every emoji with a code in the preset",
+        arguments: [ShortcodePreset.github, .slack, .emojibase, .cldr])
     func roundTrip(preset: ShortcodePreset) {
         let demojifier = Demojifier(preset: preset)
         let emojifier = Emojifier(presets: [preset])
@@ -70,12 +75,17 @@ struct TextShortcodeTests {
             let text = "a \(emoji.character) b:\(emoji.character)c"
             let codes = demojifier.demojify(text)
             if codes == text { failures.append("\(emoji.hexcode) not demojified") }
-            if emojifier.emojify(codes) != text { failures.append("\(emoji.hexcode): \(codes) → \(emojifier.emojify(codes))") }
+            if emojifier.emojify(codes) != text {
+                failures.append("\(emoji.hexcode): \(codes) → \(emojifier.emojify(codes))")
+            }
         }
         #expect(withCode > 1800)
-        #expect(withCode >= catalog.allEntries.filter { !$0.shortcodes(preset).isEmpty }.count, "every emoji with a code round-trips (slack adds toned emoji by suffix)")
+        #expect(
+            withCode >= catalog.allEntries.filter { !$0.shortcodes(preset).isEmpty }.count,
+            "every emoji with a code round-trips (slack adds toned emoji by suffix)")
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(10).joined(separator: "; "))")
-        let all = catalog.allEntries.filter { demojifier.shortcode(for: $0) != nil }.map(\.character).joined(separator: " ")
+        let all = catalog.allEntries.filter { demojifier.shortcode(for: $0) != nil }.map(\.character).joined(
+            separator: " ")
         #expect(emojifier.emojify(demojifier.demojify(all)) == all)
     }
 }
@@ -107,9 +117,14 @@ struct TextStreamTests {
         let emojifier = Emojifier(convertsEmoticons: true)
         let demojifier = Demojifier(preset: .github)
         for size in [UTF8StreamFilterLimits.holdback + 1, 700, 1000, 4096] {
-            #expect(String(decoding: try streamed(emojifier, bytes, chunk: size), as: UTF8.self) == emojifier.emojify(text))
-            #expect(String(decoding: try streamed(demojifier, bytes, chunk: size), as: UTF8.self) == demojifier.demojify(text))
-            #expect(String(decoding: try streamed(EmojiReplacer { _ in "" }, bytes, chunk: size), as: UTF8.self) == text.strippingEmoji())
+            #expect(
+                String(decoding: try streamed(emojifier, bytes, chunk: size), as: UTF8.self) == emojifier.emojify(text))
+            #expect(
+                String(decoding: try streamed(demojifier, bytes, chunk: size), as: UTF8.self)
+                    == demojifier.demojify(text))
+            #expect(
+                String(decoding: try streamed(EmojiReplacer { _ in "" }, bytes, chunk: size), as: UTF8.self)
+                    == text.strippingEmoji())
             nonisolated(unsafe) var found: [EmojiMatch] = []
             _ = try streamed(EmojiFinder { match, _ in found.append(match) }, bytes, chunk: size)
             #expect(found == text.emojiMatches)
@@ -135,7 +150,9 @@ struct TextStreamTests {
         var emojifier = Emojifier()
         #expect(String(decoding: try emojifier.process(bytes), as: UTF8.self) == "ok 🎉 \u{FFFD}(\u{FFFD} 🎉 \u{FFFD}")
         var demojifier = Demojifier()
-        #expect(String(decoding: try demojifier.process(bytes), as: UTF8.self) == "ok :tada: \u{FFFD}(\u{FFFD} :tada: \u{FFFD}")
+        #expect(
+            String(decoding: try demojifier.process(bytes), as: UTF8.self)
+                == "ok :tada: \u{FFFD}(\u{FFFD} :tada: \u{FFFD}")
         var stripper = EmojiReplacer { _ in "" }
         #expect(String(decoding: try stripper.process(bytes), as: UTF8.self) == "ok :tada: \u{FFFD}(\u{FFFD}  \u{FFFD}")
         emojifier = Emojifier()

@@ -16,7 +16,9 @@ enum TextTestData {
     /// Every line with a status, or nil (with the reason printed) when the data is absent.
     static let emojiTestLines: [Line]? = {
         guard let text = try? String(contentsOf: emojiTestURL, encoding: .utf8) else {
-            print("note: \(emojiTestURL.path) is absent; the emoji-test.txt parity tests are skipped. Put the shared data beside the package to run them.")
+            print(
+                "note: \(emojiTestURL.path) is absent; the emoji-test.txt parity tests are skipped. Put the shared data beside the package to run them."
+            )
             return nil
         }
         return text.split(separator: "\n").compactMap { line -> Line? in
@@ -24,7 +26,8 @@ enum TextTestData {
             let hex = line[..<semicolon].trimmingCharacters(in: .whitespaces)
             let rest = line[line.index(after: semicolon)...]
             let status = rest.split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
-            guard let qualification = EmojiQualification(rawValue: status), let string = Hexcode.string(from: hex) else { return nil }
+            guard let qualification = EmojiQualification(rawValue: status), let string = Hexcode.string(from: hex)
+            else { return nil }
             return Line(text: string, status: qualification, hexcode: hex)
         }
     }()

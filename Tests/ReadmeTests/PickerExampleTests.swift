@@ -1,8 +1,8 @@
 import Foundation
 import Moji
 import MojiPicker
-import MojiStorePicker
 import MojiStore
+import MojiStorePicker
 import Testing
 
 /// README, "Pick an emoji in the terminal": the engine block verbatim, with a temporary store.
@@ -18,12 +18,12 @@ struct PickerExampleTests {
         var picked: [SearchItem] = []
 
         var picker = try EmojiPicker(configuration: PickerConfiguration(locale: "en"), history: store, columns: 10)
-        picker.handle(.insert("party"))                        // the first result is selected
+        picker.handle(.insert("party"))  // the first result is selected
         #expect(picker.selectedItem == partyPopper)
-        if case .picked(let pick) = picker.handle(.enter) {    // the picker hands the pick over
+        if case .picked(let pick) = picker.handle(.enter) {  // the picker hands the pick over
             print(pick.text)
             #expect(try store.recent().isEmpty, "the picker itself writes nothing")
-            try store.record(pick)                             // the host records it
+            try store.record(pick)  // the host records it
             picked = pick.items
         }
         #expect(picked == [partyPopper])

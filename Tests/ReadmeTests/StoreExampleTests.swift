@@ -15,10 +15,10 @@ struct StoreExampleTests {
         setenv("MOJI_HOME", home.path, 1)
         let catalog = EmojiCatalog.shared
 
-        let store = try EmojiStore()                        // $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/
+        let store = try EmojiStore()  // $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/
         #expect(store.url.path == home.appendingPathComponent("moji.sqlite").path)
         try store.recordUse(of: catalog.emoji(for: "👍🏽")!)
-        let frequent = try store.frequent().map(\.displayItem)   // by score, tones as last used
+        let frequent = try store.frequent().map(\.displayItem)  // by score, tones as last used
         #expect(frequent.first == StoreItem(catalog.emoji(for: "👍🏽")!))
         try store.pin(StoreItem(catalog.emoji(for: "🚀")!))
         #expect(try store.pinned() == [StoreItem(catalog.emoji(for: "🚀")!)])
@@ -26,8 +26,8 @@ struct StoreExampleTests {
         #expect(try store.preferredSkinTones(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
         let watcher = Task { () -> StoreArea? in
             do {
-                for try await change in store.changes(in: [.usage]) { // uses by other processes too; throws StoreError
-                    print("\(change.area) changed")                    // refresh what shows it
+                for try await change in store.changes(in: [.usage]) {  // uses by other processes too; throws StoreError
+                    print("\(change.area) changed")  // refresh what shows it
                     return change.area
                 }
             } catch {

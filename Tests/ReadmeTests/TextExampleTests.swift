@@ -8,15 +8,15 @@ struct TextExampleTests {
     func text() {
         example {
             let text = "Ship it 🚢 👍🏽 © 2025 ©️"
-            text.emojiCount                                        // 3: the © without U+FE0F is text
+            text.emojiCount  // 3: the © without U+FE0F is text
             #expect(text.emojiCount == 3)
-            text.strippingEmoji()                                  // "Ship it   © 2025 "
+            text.strippingEmoji()  // "Ship it   © 2025 "
             #expect(text.strippingEmoji() == "Ship it   © 2025 ")
-            " 🎉🎉 ".isEmojiOnly(maxCount: 3)                       // true: show it large
+            " 🎉🎉 ".isEmojiOnly(maxCount: 3)  // true: show it large
             #expect(" 🎉🎉 ".isEmojiOnly(maxCount: 3))
             Emojifier().emojify(":tada: :thumbsup::skin-tone-3:")  // "🎉 👍🏼"
             #expect(Emojifier().emojify(":tada: :thumbsup::skin-tone-3:") == "🎉 👍🏼")
-            Demojifier(preset: .github).demojify("🚢 🎉")          // ":ship: :tada:"
+            Demojifier(preset: .github).demojify("🚢 🎉")  // ":ship: :tada:"
             #expect(Demojifier(preset: .github).demojify("🚢 🎉") == ":ship: :tada:")
         }
     }

@@ -42,7 +42,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case unknownLocale(requested: String, closest: [String])
 
     /// The command that writes a catalog folder again.
-    static let rebuildAdvice = "Rebuild the catalog with `moji-data build --out FOLDER` (`swift run moji-data build` "
+    static let rebuildAdvice =
+        "Rebuild the catalog with `moji-data build --out FOLDER` (`swift run moji-data build` "
         + "in the Moji package), or reinstall the package for the bundled catalog."
 
     /// The file the error is about, if any.

@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads the line-and-tab catalog files that `moji-data` writes.
@@ -28,8 +29,9 @@ struct CatalogFileReader {
         if raw.first == Zlib.magic {
             var damage = 0
             guard let inflated = Zlib.inflate(raw, damageOffset: &damage) else {
-                throw .malformedBinaryFile(path: path, offset: damage,
-                                           reason: "the compressed data is damaged or cut short")
+                throw .malformedBinaryFile(
+                    path: path, offset: damage,
+                    reason: "the compressed data is damaged or cut short")
             }
             bytes = inflated
         } else {
@@ -54,7 +56,10 @@ struct CatalogFileReader {
             while count < size {
                 let got = read(descriptor, buffer.baseAddress! + count, size - count)
                 if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { complete = false; break }
+                guard got > 0 else {
+                    complete = false
+                    break
+                }
                 count += got
             }
         }
@@ -96,7 +101,9 @@ struct CatalogFileReader {
                         if fieldEnd == end { break }
                         fieldStart = fieldEnd + 1
                     }
-                    try body(CatalogRecord(bytes: buffer, bounds: UnsafeBufferPointer(start: bounds, count: used), line: lineNumber))
+                    try body(
+                        CatalogRecord(
+                            bytes: buffer, bounds: UnsafeBufferPointer(start: bounds, count: used), line: lineNumber))
                 }
                 start = end + 1
             }
@@ -122,7 +129,9 @@ struct CatalogFileReader {
             throw malformed(1, "expected a '\(kind)' header; this is not a Moji catalog file")
         }
         guard header.count >= 2, Int(header[1]) == version else {
-            throw malformed(1, "format version \(header.count >= 2 ? header[1] : "?") is not \(version), the version this Moji reads")
+            throw malformed(
+                1,
+                "format version \(header.count >= 2 ? header[1] : "?") is not \(version), the version this Moji reads")
         }
         return header
     }
@@ -149,7 +158,9 @@ struct CatalogRecord: ~Copyable {
     func equals(_ field: Int, _ text: String) -> Bool {
         let field = UnsafeBufferPointer(rebasing: bytes[range(field)])
         var text = text
-        return text.withUTF8 { $0.count == field.count && ($0.isEmpty || memcmp($0.baseAddress!, field.baseAddress!, $0.count) == 0) }
+        return text.withUTF8 {
+            $0.count == field.count && ($0.isEmpty || memcmp($0.baseAddress!, field.baseAddress!, $0.count) == 0)
+        }
     }
 
     /// ``CatalogStorage/lookupHash(_:)`` of field `field`'s bytes.
@@ -167,7 +178,8 @@ struct CatalogRecord: ~Copyable {
     }
 
     func int(_ field: Int) -> Int? {
-        let start = bounds[2 * field], end = bounds[2 * field + 1]
+        let start = bounds[2 * field]
+        let end = bounds[2 * field + 1]
         guard start < end else { return nil }
         var position = start
         let negative = bytes[position] == 0x2D

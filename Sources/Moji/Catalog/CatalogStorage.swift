@@ -66,15 +66,21 @@ final class CatalogStorage: Sendable {
         try reader.forEachRecord { record throws(CatalogError) in
             switch record.kind {
             case UInt8(ascii: "g"):
-                guard record.count == 3 else { throw reader.malformed(record.line, "a group needs an identifier and a name") }
-                groups.append(EmojiGroup(identifier: record.string(1), unicodeName: record.string(2), index: groups.count))
+                guard record.count == 3 else {
+                    throw reader.malformed(record.line, "a group needs an identifier and a name")
+                }
+                groups.append(
+                    EmojiGroup(identifier: record.string(1), unicodeName: record.string(2), index: groups.count))
             case UInt8(ascii: "s"):
                 guard record.count == 3, let group = record.int(2), groups.indices.contains(group) else {
                     throw reader.malformed(record.line, "a subgroup needs an identifier and a known group index")
                 }
-                subgroups.append(EmojiSubgroup(identifier: record.string(1), group: groups[group], index: subgroups.count))
+                subgroups.append(
+                    EmojiSubgroup(identifier: record.string(1), group: groups[group], index: subgroups.count))
             case UInt8(ascii: "l"):
-                guard record.count == 3 else { throw reader.malformed(record.line, "a locale needs an identifier and a parent") }
+                guard record.count == 3 else {
+                    throw reader.malformed(record.line, "a locale needs an identifier and a parent")
+                }
                 let parent = record.string(2)
                 localeParents.append((record.string(1), parent == "-" ? nil : parent))
             default:
@@ -82,7 +88,8 @@ final class CatalogStorage: Sendable {
             }
         }
 
-        let table = try EmojiTableFile(path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
+        let table = try EmojiTableFile(
+            path: directoryPath + "/" + EmojiTableFormat.fileName, subgroupCount: subgroups.count)
         let count = table.characters.count
 
         let rows = table.rows
@@ -135,7 +142,9 @@ final class CatalogStorage: Sendable {
 
     /// The index of the emoji spelled by `scalars`, ignoring emoji presentation selectors (FE0F).
     func index(of scalars: String.UnicodeScalarView) -> Int? {
-        if let index = lookup[Self.lookupHash(scalars)], Self.equalIgnoringFE0F(characters[index].unicodeScalars, scalars) {
+        if let index = lookup[Self.lookupHash(scalars)],
+            Self.equalIgnoringFE0F(characters[index].unicodeScalars, scalars)
+        {
             return index
         }
         return lookupOverflow.isEmpty ? nil : lookupOverflow[Self.lookupKey(String(scalars))]
@@ -168,8 +177,8 @@ final class CatalogStorage: Sendable {
         return hash
     }
 
-    static let hashSeed: UInt64 = 0xcbf29ce484222325
-    static let hashPrime: UInt64 = 0x100000001b3
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let hashPrime: UInt64 = 0x100_0000_01b3
 
     static func equalIgnoringFE0F(_ a: String.UnicodeScalarView, _ b: String.UnicodeScalarView) -> Bool {
         var left = a.makeIterator()

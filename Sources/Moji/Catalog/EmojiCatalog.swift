@@ -191,7 +191,8 @@ public struct EmojiCatalog: Sendable {
     public func emoji(forShortcode shortcode: String, presets: [ShortcodePreset] = ShortcodePreset.allCases) -> Emoji? {
         let index = ShortcodeToneSuffix.resolve(ShortcodePreset.bare(shortcode), in: storage) { code in
             for preset in presets {
-                let index = preset == .cldr
+                let index =
+                    preset == .cldr
                     ? storage.english.emoji(forShortcode: code)?.index
                     : storage.shortcodes.index(forCode: code, in: preset)
                 if let index { return index }

@@ -47,14 +47,16 @@ struct EmojiRows: Sendable {
     @inline(__always)
     func uint16(_ index: Int, _ offset: Int) -> Int {
         let position = position(index, offset)
-        return Int(UInt16(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt16.self) }))
+        return Int(
+            UInt16(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt16.self) }))
     }
 
     /// The little-endian UInt32 at `offset` of row `index`.
     @inline(__always)
     func uint32(_ index: Int, _ offset: Int) -> UInt32 {
         let position = position(index, offset)
-        return UInt32(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) })
+        return UInt32(
+            littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt32.self) })
     }
 
     /// Where byte `offset` of row `index` is in the file; traps when there is no such row.
@@ -191,7 +193,10 @@ struct EmojiTones: RandomAccessCollection, Sendable {
     static func personCount(_ digits: UInt32) -> Int {
         var count = 0
         var rest = digits
-        while rest > 0 { count += 1; rest /= 10 }
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
         return count
     }
 
@@ -220,14 +225,17 @@ struct EmojiTableFile {
         guard bytes.count >= EmojiTableFormat.headerSize, bytes[0..<8].elementsEqual(EmojiTableFormat.magic) else {
             throw malformed(0, "not a Moji emoji table (no MOJIEMOJ header)")
         }
-        let version = Self.uint32(bytes, at: 8), count = Int(Self.uint32(bytes, at: 12)), blobSize = Int(Self.uint32(bytes, at: 16))
+        let version = Self.uint32(bytes, at: 8)
+        let count = Int(Self.uint32(bytes, at: 12))
+        let blobSize = Int(Self.uint32(bytes, at: 16))
         guard version == CatalogFormat.version else {
             throw malformed(8, "format version \(version) is not \(CatalogFormat.version), the version this Moji reads")
         }
         let blobStart = EmojiTableFormat.headerSize + count * EmojiTableFormat.rowSize
         guard bytes.count == blobStart + blobSize else {
-            throw malformed(min(bytes.count, blobStart + blobSize),
-                            "the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
+            throw malformed(
+                min(bytes.count, blobStart + blobSize),
+                "the file is \(bytes.count) bytes, not the \(blobStart + blobSize) its header announces")
         }
         let rows = EmojiRows(bytes: bytes, count: count)
         // Check every row while noting where each emoji's UTF-8 ends.
@@ -237,11 +245,15 @@ struct EmojiTableFile {
             offsets[0] = Int32(end)
             initialized = 1
             for index in 0..<count {
-                let length = Int(rows.byte(index, 0)), base = rows.uint16(index, 6)
+                let length = Int(rows.byte(index, 0))
+                let base = rows.uint16(index, 6)
                 let row = EmojiTableFormat.headerSize + index * EmojiTableFormat.rowSize
                 guard length > 0, end + length <= bytes.count, rows.uint16(index, 2) < subgroupCount else {
-                    problem = (row, "row \(index + 1) has an empty emoji, runs past the end or names an unknown "
-                        + "subgroup")
+                    problem = (
+                        row,
+                        "row \(index + 1) has an empty emoji, runs past the end or names an unknown "
+                            + "subgroup"
+                    )
                     return
                 }
                 if base != Int(EmojiTableFormat.noBase) {
@@ -267,6 +279,7 @@ struct EmojiTableFile {
     }
 
     private static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+        UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(
+            bytes[offset + 3]) << 24
     }
 }

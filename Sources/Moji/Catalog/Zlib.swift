@@ -23,13 +23,16 @@ package enum Zlib {
         damageOffset = 0
         // CMF: deflate with a window of at most 32 KB; FLG: no preset dictionary; both a multiple of 31.
         guard input.count > headerSize, input[0] & 0x0F == 8, input[0] >> 4 <= 7, input[1] & 0x20 == 0,
-              (Int(input[0]) << 8 | Int(input[1])) % 31 == 0 else { return nil }
+            (Int(input[0]) << 8 | Int(input[1])) % 31 == 0
+        else { return nil }
         var stream = z_stream()
         guard inflateInit2_(&stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
         // Left uninitialized (inflate writes every byte that is kept): text inflates to three
         // to nine times its size, and pages never written are never touched.
-        var output = [UInt8](unsafeUninitializedCapacity: max(4096, input.count * 8)) { buffer, count in count = buffer.count }
+        var output = [UInt8](unsafeUninitializedCapacity: max(4096, input.count * 8)) { buffer, count in
+            count = buffer.count
+        }
         var status: Int32 = Z_OK
         input.withUnsafeBufferPointer { source in
             stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress! + headerSize)

@@ -36,8 +36,10 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
     public var addedAt: Date?
 
     /// A custom emoji; `code` is normalized (see ``normalizedCode(_:)``).
-    public init(code: String, name: String = "", keywords: [String] = [], group: String? = nil,
-                image: String? = nil, source: String? = nil, addedAt: Date? = nil) {
+    public init(
+        code: String, name: String = "", keywords: [String] = [], group: String? = nil,
+        image: String? = nil, source: String? = nil, addedAt: Date? = nil
+    ) {
         self.code = Self.normalizedCode(code)
         self.name = name
         self.keywords = keywords

@@ -1,7 +1,8 @@
 /// Levenshtein distance, for suggesting the locale or code a person probably meant.
 enum EditDistance {
     static func between(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

@@ -75,7 +75,9 @@ struct LocaleNames: Sendable {
                 }
                 subgroupNames[index] = record.string(2)
             case UInt8(ascii: "p"):
-                guard record.count == 3 else { throw reader.malformed(record.line, "a pattern record needs two separators") }
+                guard record.count == 3 else {
+                    throw reader.malformed(record.line, "a pattern record needs two separators")
+                }
                 separators = (record.string(1), record.string(2))
             default:
                 throw reader.malformed(record.line, "unknown record kind '\(record.string(0))'")
@@ -103,7 +105,9 @@ struct LocaleTerms: Sendable {
             }
             switch record.kind {
             case UInt8(ascii: "w"):
-                guard record.count == 3 else { throw reader.malformed(record.line, "a keyword record has three fields") }
+                guard record.count == 3 else {
+                    throw reader.malformed(record.line, "a keyword record has three fields")
+                }
                 keywords[index] = record.string(2)
             case UInt8(ascii: "k"):
                 shortcodes[index] = record.strings(from: 2)

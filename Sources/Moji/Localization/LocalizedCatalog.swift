@@ -43,8 +43,9 @@ public final class LocalizedCatalog: Sendable {
             current = storage.parent(of: identifier)
         }
         self.chain = chain
-        var strings = LocaleNames(emojiCount: storage.characters.count, groupCount: storage.groups.count,
-                                  subgroupCount: storage.subgroups.count)
+        var strings = LocaleNames(
+            emojiCount: storage.characters.count, groupCount: storage.groups.count,
+            subgroupCount: storage.subgroups.count)
         for identifier in chain.reversed() {
             try strings.read(path: storage.directoryPath + "/" + CatalogFormat.localeFile(identifier))
         }
@@ -60,10 +61,14 @@ public final class LocalizedCatalog: Sendable {
         self.locale = MojiLocale(locale)
         self.storage = storage
         chain = [locale]
-        strings = LocaleNames(emojiCount: storage.characters.count, groupCount: storage.groups.count,
-                              subgroupCount: storage.subgroups.count)
-        termsCache.withLock { $0 = Terms(keywordFields: Array(repeating: nil, count: storage.characters.count),
-                                         shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0)) }
+        strings = LocaleNames(
+            emojiCount: storage.characters.count, groupCount: storage.groups.count,
+            subgroupCount: storage.subgroups.count)
+        termsCache.withLock {
+            $0 = Terms(
+                keywordFields: Array(repeating: nil, count: storage.characters.count),
+                shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0))
+        }
     }
 
     /// Reads the keywords files of the chain, once.
@@ -79,7 +84,8 @@ public final class LocalizedCatalog: Sendable {
             for index in terms.shortcodes.keys.sorted() {
                 for code in terms.shortcodes[index]! { shortcodeToIndex.insert(code, index: index) }
             }
-            let loaded = Terms(keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
+            let loaded = Terms(
+                keywordFields: terms.keywords, shortcodes: terms.shortcodes, shortcodeToIndex: shortcodeToIndex)
             cache = loaded
             return loaded
         }
@@ -97,8 +103,11 @@ public final class LocalizedCatalog: Sendable {
         } catch {
             storage.recordLoadError(error)
             return termsCache.withLock { cache in
-                let empty = cache ?? Terms(keywordFields: Array(repeating: nil, count: storage.characters.count),
-                                           shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0))
+                let empty =
+                    cache
+                    ?? Terms(
+                        keywordFields: Array(repeating: nil, count: storage.characters.count),
+                        shortcodes: [:], shortcodeToIndex: CodeTable(capacity: 0))
                 cache = empty
                 return empty
             }
@@ -139,8 +148,10 @@ public final class LocalizedCatalog: Sendable {
 
     /// The name of a toned sequence that CLDR does not name: `base` + tones, e.g.
     /// "waving hand: light skin tone" or "kiss: light skin tone, dark skin tone".
-    package static func derivedName(base: String, toneNames: [String],
-                                    separators: (baseToTones: String, betweenTones: String)) -> String {
+    package static func derivedName(
+        base: String, toneNames: [String],
+        separators: (baseToTones: String, betweenTones: String)
+    ) -> String {
         base + separators.baseToTones + toneNames.joined(separator: separators.betweenTones)
     }
 

@@ -63,7 +63,10 @@ public struct MojiLocale: Hashable, Sendable, Codable, CustomStringConvertible, 
         var start = 0
         var position = 0
         while start < utf8.count {
-            guard !isSeparator(utf8[start]) else { start += 1; continue }
+            guard !isSeparator(utf8[start]) else {
+                start += 1
+                continue
+            }
             var end = start
             while end < utf8.count && !isSeparator(utf8[end]) { end += 1 }
             let part = start..<end

@@ -6,7 +6,8 @@ import Foundation
 /// let version: EmojiVersion = "15.1"
 /// catalog.emojis(upTo: version)
 /// ```
-public struct EmojiVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct EmojiVersion: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral
+{
     /// The major number, e.g. 15 in 15.1.
     public var major: Int
     /// The minor number, e.g. 1 in 15.1.
@@ -46,7 +47,8 @@ public struct EmojiVersion: Sendable, Hashable, Comparable, Codable, CustomStrin
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let version = EmojiVersion(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an Emoji version"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "'\(text)' is not an Emoji version"))
         }
         self = version
     }

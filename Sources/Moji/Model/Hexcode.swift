@@ -16,7 +16,8 @@ package enum Hexcode {
             var digits = part
             if digits.hasPrefix("U+") || digits.hasPrefix("u+") { digits = digits.dropFirst(2) }
             guard (1...6).contains(digits.count), let value = UInt32(digits, radix: 16),
-                  let scalar = Unicode.Scalar(value) else { return nil }
+                let scalar = Unicode.Scalar(value)
+            else { return nil }
             scalars.append(scalar)
         }
         return String(scalars)

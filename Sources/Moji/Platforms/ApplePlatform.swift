@@ -33,29 +33,40 @@ public struct ApplePlatform: Sendable, Hashable {
     }
 
     /// iOS and iPadOS.
-    public static let iOS = ApplePlatform(name: "iOS", releases: [
-        "9.1": "1.0", "10.2": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0",
-        "14.5": "13.1", "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
-    ])
+    public static let iOS = ApplePlatform(
+        name: "iOS",
+        releases: [
+            "9.1": "1.0", "10.2": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0",
+            "14.5": "13.1", "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
+        ])
     /// macOS.
-    public static let macOS = ApplePlatform(name: "macOS", releases: [
-        "10.11.1": "1.0", "10.12.2": "4.0", "10.13.1": "5.0", "10.14.1": "11.0", "10.15.1": "12.1", "11.0.1": "13.0",
-        "11.3": "13.1", "12.3": "14.0", "13.3": "15.0", "14.4": "15.1", "15.4": "16.0", "26.4": "17.0",
-    ])
+    public static let macOS = ApplePlatform(
+        name: "macOS",
+        releases: [
+            "10.11.1": "1.0", "10.12.2": "4.0", "10.13.1": "5.0", "10.14.1": "11.0", "10.15.1": "12.1",
+            "11.0.1": "13.0",
+            "11.3": "13.1", "12.3": "14.0", "13.3": "15.0", "14.4": "15.1", "15.4": "16.0", "26.4": "17.0",
+        ])
     /// watchOS.
-    public static let watchOS = ApplePlatform(name: "watchOS", releases: [
-        "2.1": "1.0", "3.1.1": "4.0", "4.1": "5.0", "5.1.1": "11.0", "6.1": "12.1", "7.1": "13.0", "7.4": "13.1",
-        "8.5": "14.0", "9.4": "15.0", "10.4": "15.1", "11.4": "16.0", "26.4": "17.0",
-    ])
+    public static let watchOS = ApplePlatform(
+        name: "watchOS",
+        releases: [
+            "2.1": "1.0", "3.1.1": "4.0", "4.1": "5.0", "5.1.1": "11.0", "6.1": "12.1", "7.1": "13.0", "7.4": "13.1",
+            "8.5": "14.0", "9.4": "15.0", "10.4": "15.1", "11.4": "16.0", "26.4": "17.0",
+        ])
     /// tvOS.
-    public static let tvOS = ApplePlatform(name: "tvOS", releases: [
-        "9.1": "1.0", "10.1": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0", "14.5": "13.1",
-        "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
-    ])
+    public static let tvOS = ApplePlatform(
+        name: "tvOS",
+        releases: [
+            "9.1": "1.0", "10.1": "4.0", "11.1": "5.0", "12.1": "11.0", "13.2": "12.1", "14.2": "13.0", "14.5": "13.1",
+            "15.4": "14.0", "16.4": "15.0", "17.4": "15.1", "18.4": "16.0", "26.4": "17.0",
+        ])
     /// visionOS.
-    public static let visionOS = ApplePlatform(name: "visionOS", releases: [
-        "1.0": "15.1", "2.4": "16.0", "26.4": "17.0",
-    ])
+    public static let visionOS = ApplePlatform(
+        name: "visionOS",
+        releases: [
+            "1.0": "15.1", "2.4": "16.0", "26.4": "17.0",
+        ])
 
     /// Every built-in platform.
     public static let all: [ApplePlatform] = [.iOS, .macOS, .watchOS, .tvOS, .visionOS]
@@ -83,7 +94,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
     }
 
     public init(stringLiteral value: String) {
-        guard let version = OSVersion(value) else { preconditionFailure("'\(value)' is not an OS version such as 17.4") }
+        guard let version = OSVersion(value) else {
+            preconditionFailure("'\(value)' is not an OS version such as 17.4")
+        }
         self = version
     }
 

@@ -20,7 +20,8 @@ public struct ShortcodePreset: RawRepresentable, Hashable, Sendable, CaseIterabl
     /// The preset with this name (`slack` also answers to `iamcal`); nil for an unknown one.
     public init?(name: String) {
         let name = name.lowercased()
-        guard let preset = Self.allCases.first(where: { $0.rawValue == name }) ?? (name == "iamcal" ? .slack : nil) else {
+        guard let preset = Self.allCases.first(where: { $0.rawValue == name }) ?? (name == "iamcal" ? .slack : nil)
+        else {
             return nil
         }
         self = preset

@@ -11,8 +11,9 @@ enum ShortcodeToneSuffix {
         let utf8 = code.utf8
         let suffix = "_tone".utf8
         guard utf8.count > suffix.count + 1, let digit = utf8.last, digit >= UInt8(ascii: "1"),
-              let tone = SkinTone(rawValue: Int(digit - UInt8(ascii: "0"))),
-              utf8.dropLast().suffix(suffix.count).elementsEqual(suffix) else { return nil }
+            let tone = SkinTone(rawValue: Int(digit - UInt8(ascii: "0"))),
+            utf8.dropLast().suffix(suffix.count).elementsEqual(suffix)
+        else { return nil }
         return (String(decoding: utf8.dropLast(suffix.count + 1), as: UTF8.self), tone)
     }
 
@@ -21,7 +22,8 @@ enum ShortcodeToneSuffix {
     /// `lookup(code)`. A base without toned forms (GitHub's `kiss` is 💋) leaves the code its own.
     static func resolve(_ code: String, in storage: CatalogStorage, lookup: (String) -> Int?) -> Int? {
         if let (base, tone) = split(code), let baseIndex = lookup(base),
-           let toned = storage.variant(of: storage.baseIndices[baseIndex], tones: [tone]) {
+            let toned = storage.variant(of: storage.baseIndices[baseIndex], tones: [tone])
+        {
             return toned
         }
         return lookup(code)

@@ -27,9 +27,10 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
     /// `locale`'s CLDR shortcodes.
     public init(preset: ShortcodePreset = .github, locale: MojiLocale = .english, scanner: EmojiScanner? = nil) {
         let storage = EmojiCatalog.shared.storage
-        self.init(preset: preset, storage: storage, scanner: scanner ?? .shared,
-                  emojifier: Emojifier(presets: [preset], locale: locale), presetCodes: storage.shortcodes,
-                  localCodes: preset == .cldr ? storage.localizedOrEnglish(locale).shortcodesByIndex : nil)
+        self.init(
+            preset: preset, storage: storage, scanner: scanner ?? .shared,
+            emojifier: Emojifier(presets: [preset], locale: locale), presetCodes: storage.shortcodes,
+            localCodes: preset == .cldr ? storage.localizedOrEnglish(locale).shortcodesByIndex : nil)
     }
 
     /// A demojifier for `catalog` writing the codes of `preset`; `.cldr` uses `locale`'s CLDR
@@ -37,11 +38,14 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
     ///
     /// - Throws: ``CatalogError`` naming the file when the catalog's emoji properties (for the
     ///   scanner) or, for `.cldr`, `locale`'s files are damaged.
-    public init(preset: ShortcodePreset = .github, catalog: EmojiCatalog, locale: MojiLocale = .english,
-                scanner: EmojiScanner? = nil) throws(CatalogError) {
+    public init(
+        preset: ShortcodePreset = .github, catalog: EmojiCatalog, locale: MojiLocale = .english,
+        scanner: EmojiScanner? = nil
+    ) throws(CatalogError) {
         let storage = catalog.storage
         let emojifier = try Emojifier(catalog: catalog, presets: [preset], locale: locale)
-        let localCodes = preset == .cldr
+        let localCodes =
+            preset == .cldr
             ? try storage.localized(available: storage.bestAvailableLocale(for: locale) ?? "en").shortcodesByIndex : nil
         let found: EmojiScanner
         if let scanner {
@@ -50,14 +54,17 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
             // `??` would lose the error's type.
             found = storage === EmojiCatalog.shared.storage ? .shared : try EmojiScanner(catalog: catalog)
         }
-        self.init(preset: preset, storage: storage, scanner: found, emojifier: emojifier,
-                  presetCodes: try storage.loadShortcodes(), localCodes: localCodes)
+        self.init(
+            preset: preset, storage: storage, scanner: found, emojifier: emojifier,
+            presetCodes: try storage.loadShortcodes(), localCodes: localCodes)
     }
 
     /// A demojifier with the catalog's tables read once (each access goes through the catalog's
     /// lock): `localCodes` are the CLDR shortcodes when `preset` is `.cldr`.
-    private init(preset: ShortcodePreset, storage: CatalogStorage, scanner: EmojiScanner, emojifier: Emojifier,
-                 presetCodes: ShortcodeTables, localCodes: [Int: [String]]?) {
+    private init(
+        preset: ShortcodePreset, storage: CatalogStorage, scanner: EmojiScanner, emojifier: Emojifier,
+        presetCodes: ShortcodeTables, localCodes: [Int: [String]]?
+    ) {
         self.scanner = scanner
         func codes(of index: Int) -> [String] {
             localCodes.map { $0[index] ?? [] } ?? presetCodes.codes(of: index, in: preset)
@@ -71,7 +78,8 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
             if let code = reversible(index) {
                 bytes += Array(":\(code):".utf8)
             } else if preset == .slack, case let tones = storage.tones[index], tones.count == 1,
-                      let base = reversible(storage.baseIndices[index]) {
+                let base = reversible(storage.baseIndices[index])
+            {
                 bytes += Array(":\(base)::skin-tone-\(tones[0].rawValue + 1):".utf8)
             }
             starts.append(Int32(bytes.count))
@@ -98,12 +106,16 @@ public struct Demojifier: Sendable, UTF8StreamFilter {
         }
     }
 
-    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8])
+        throws(InvalidUTF8Error) -> Int
+    {
         try run(chunk, isFinal: isFinal, validated: false, into: &output)
     }
 
-    private mutating func run(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool,
-                              into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    private mutating func run(
+        _ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool,
+        into output: inout [UInt8]
+    ) throws(InvalidUTF8Error) -> Int {
         guard let p = chunk.baseAddress else { return 0 }
         let writer = VerbatimWriter(invalidUTF8: invalidUTF8, isValidated: validated, base: offset)
         var copied = 0

@@ -67,7 +67,8 @@ final class EmojiAutomaton: Sendable {
             if byte < 0x80 {
                 // Only keycap bases (#, *, 0-9) can start an emoji among ASCII.
                 if byte == 0x23 || byte == 0x2A || (byte >= 0x30 && byte <= 0x39),
-                   let found = match(at: i, first: UInt32(byte), length: 1, in: p, count: n, rule: rule) {
+                    let found = match(at: i, first: UInt32(byte), length: 1, in: p, count: n, rule: rule)
+                {
                     return found
                 }
                 i += 1
@@ -76,7 +77,8 @@ final class EmojiAutomaton: Sendable {
             let (value, length) = UTF8Codec.scalar(at: i, in: p, count: n)
             if value == UTF8Codec.invalid { return .invalid(start: i, end: i + length) }
             if flags[value] & Self.mayStart != 0,
-               let found = match(at: i, first: value, length: length, in: p, count: n, rule: rule) {
+                let found = match(at: i, first: value, length: length, in: p, count: n, rule: rule)
+            {
                 return found
             }
             i += length
@@ -90,8 +92,10 @@ final class EmojiAutomaton: Sendable {
     }
 
     /// The match starting at `start` with first scalar `first`, or nil.
-    private func match(at start: Int, first: UInt32, length: Int, in p: UnsafePointer<UInt8>, count n: Int,
-                       rule: TextPresentationRule) -> Event? {
+    private func match(
+        at start: Int, first: UInt32, length: Int, in p: UnsafePointer<UInt8>, count n: Int,
+        rule: TextPresentationRule
+    ) -> Event? {
         var bestEnd = -1
         var bestIndex: Int32 = -1
         var bestScalars = 0
@@ -131,7 +135,8 @@ final class EmojiAutomaton: Sendable {
         }
         // A lone text-default character is text unless qualified (see TextPresentationRule).
         if bestEnd >= 0 && bestScalars == 1 && !firstHasSelector && flags[first] & Self.presentation == 0
-            && (rule == .requireEmojiPresentation || first < 0x80) {
+            && (rule == .requireEmojiPresentation || first < 0x80)
+        {
             bestEnd = -1
         }
         if bestEnd < 0 || extends(at: bestEnd, in: p, count: n) {
@@ -140,8 +145,9 @@ final class EmojiAutomaton: Sendable {
             }
         }
         guard bestEnd >= 0 else { return nil }
-        return .match(start: start, end: bestEnd, index: bestIndex,
-                      qualification: qualification(of: bestIndex, start: start, end: bestEnd, in: p, first: first))
+        return .match(
+            start: start, end: bestEnd, index: bestIndex,
+            qualification: qualification(of: bestIndex, start: start, end: bestEnd, in: p, first: first))
     }
 
     /// Whether the scalar at `position` could continue a sequence the catalog lacks
@@ -155,12 +161,17 @@ final class EmojiAutomaton: Sendable {
     }
 
     /// How the matched bytes compare with the catalog's fully-qualified form (UTS #51 ED-18, ED-18a, ED-19).
-    private func qualification(of index: Int32, start: Int, end: Int, in p: UnsafePointer<UInt8>, first: UInt32) -> EmojiQualification {
+    private func qualification(of index: Int32, start: Int, end: Int, in p: UnsafePointer<UInt8>, first: UInt32)
+        -> EmojiQualification
+    {
         if storage.isComponent[Int(index)] { return .component }
         let qualifiedStart = Int(qualifiedOffsets[Int(index)])
         let qualifiedEnd = Int(qualifiedOffsets[Int(index) + 1])
         if qualifiedEnd - qualifiedStart == end - start
-            && qualifiedBytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + qualifiedStart, p + start, end - start) == 0 }) {
+            && qualifiedBytes.withUnsafeBufferPointer({
+                memcmp($0.baseAddress! + qualifiedStart, p + start, end - start) == 0
+            })
+        {
             return .fullyQualified
         }
         // Walk both forms scalar by scalar: every U+FE0F of the qualified form must be in the text.
@@ -196,8 +207,10 @@ final class EmojiAutomaton: Sendable {
     }
 
     /// The longest possible emoji sequence at `start` by the UTS #51 grammar (ED-17, ED-15a), with its qualification.
-    private func grammarMatch(at start: Int, in p: UnsafePointer<UInt8>, count n: Int,
-                              rule: TextPresentationRule) -> (end: Int, qualification: EmojiQualification)? {
+    private func grammarMatch(
+        at start: Int, in p: UnsafePointer<UInt8>, count n: Int,
+        rule: TextPresentationRule
+    ) -> (end: Int, qualification: EmojiQualification)? {
         // Capped, so a stream never has to hold back more than UTF8StreamFilterLimits.holdback bytes.
         let cap = start + Self.maximumMatchLength
         // A single character followed by U+FE0E is text.
@@ -208,8 +221,9 @@ final class EmojiAutomaton: Sendable {
         var elements = 1
         var allQualified = first.qualified
         while elements < Self.maximumZWJElements,
-              end + 3 <= n, p[end] == 0xE2, p[end + 1] == 0x80, p[end + 2] == 0x8D,
-              end + 3 < n, let next = element(at: end + 3, in: p, count: n, cap: cap) {
+            end + 3 <= n, p[end] == 0xE2, p[end + 1] == 0x80, p[end + 2] == 0x8D,
+            end + 3 < n, let next = element(at: end + 3, in: p, count: n, cap: cap)
+        {
             end = next.end
             elements += 1
             allQualified = allQualified && next.qualified
@@ -220,7 +234,8 @@ final class EmojiAutomaton: Sendable {
         if isSelector(p, end, n, 0x8E), end + 3 <= cap, elements > 1 || end - start > Self.scalarLength(p[start]) {
             end += 3
         }
-        let qualification: EmojiQualification = allQualified ? .fullyQualified : first.qualified ? .minimallyQualified : .unqualified
+        let qualification: EmojiQualification =
+            allQualified ? .fullyQualified : first.qualified ? .minimallyQualified : .unqualified
         return (end, qualification)
     }
 
@@ -260,7 +275,9 @@ final class EmojiAutomaton: Sendable {
         case 0x23, 0x2A, 0x30...0x39:
             let selected = isSelector(p, position, n, 0x8F)
             if selected { position += 3 }
-            guard position + 3 <= n, p[position] == 0xE2, p[position + 1] == 0x83, p[position + 2] == 0xA3 else { return nil }
+            guard position + 3 <= n, p[position] == 0xE2, p[position + 1] == 0x83, p[position + 2] == 0xA3 else {
+                return nil
+            }
             return Element(end: position + 3, qualified: selected)
         default:
             break
@@ -282,7 +299,8 @@ final class EmojiAutomaton: Sendable {
             let (next, nextLength) = UTF8Codec.scalar(at: position, in: p, count: n)
             if next == 0xFE0F { return Element(end: position + nextLength, qualified: true) }
             if next == 0xFE0E {
-                return Element(end: position, qualified: properties & Self.presentation != 0, endsWithTextSelector: true)
+                return Element(
+                    end: position, qualified: properties & Self.presentation != 0, endsWithTextSelector: true)
             }
             if properties & Self.modifierBase != 0 && flags[next] & Self.modifier != 0 {
                 return Element(end: position + nextLength, qualified: true)

@@ -38,7 +38,8 @@ public struct EmojiMatch: Sendable, Hashable {
 
     /// The same match `offset` bytes further on, for matches found in a later chunk of a stream.
     public func shifted(by offset: Int) -> EmojiMatch {
-        EmojiMatch(utf8Range: (utf8Range.lowerBound + offset)..<(utf8Range.upperBound + offset), emoji: emoji,
-                   qualification: qualification)
+        EmojiMatch(
+            utf8Range: (utf8Range.lowerBound + offset)..<(utf8Range.upperBound + offset), emoji: emoji,
+            qualification: qualification)
     }
 }

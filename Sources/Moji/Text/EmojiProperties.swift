@@ -58,8 +58,9 @@ public struct EmojiProperties: Sendable {
         do {
             return try EmojiProperties(contentsOf: EmojiCatalog.bundledDirectory.appendingPathComponent(fileName))
         } catch {
-            fatalError("Moji's bundled emoji properties cannot be read (a broken installation; "
-                + "reinstall the package): \(error)")
+            fatalError(
+                "Moji's bundled emoji properties cannot be read (a broken installation; "
+                    + "reinstall the package): \(error)")
         }
     }()
 
@@ -70,12 +71,14 @@ public struct EmojiProperties: Sendable {
         _ = try reader.header(expecting: Self.kind, version: CatalogFormat.version)
         var flags: [UInt32: UInt8] = [:]
         try reader.forEachRecord { record throws(CatalogError) in
-            guard record.count == 3, record.kind == UInt8(ascii: "r"), let property = Property(name: record.string(1)) else {
+            guard record.count == 3, record.kind == UInt8(ascii: "r"), let property = Property(name: record.string(1))
+            else {
                 throw reader.malformed(record.line, "expected 'r', a known property name and a code point range")
             }
             let range = record.string(2)
             let bounds = range.split(separator: "-").map { UInt32($0, radix: 16) }
-            guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low <= high, high <= 0x10FFFF
+            guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low <= high,
+                high <= 0x10FFFF
             else { throw reader.malformed(record.line, "'\(range)' is not a code point range") }
             for value in low...high { flags[value, default: 0] |= property.rawValue }
         }

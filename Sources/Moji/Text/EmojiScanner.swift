@@ -31,11 +31,14 @@ public struct EmojiScanner: Sendable {
     /// A scanner for `catalog`, reading its emoji properties (once per catalog).
     ///
     /// - Throws: ``CatalogError`` naming the catalog's `properties.txt` when it is missing or damaged.
-    public init(catalog: EmojiCatalog,
-                textPresentation: TextPresentationRule = .requireEmojiPresentation) throws(CatalogError) {
+    public init(
+        catalog: EmojiCatalog,
+        textPresentation: TextPresentationRule = .requireEmojiPresentation
+    ) throws(CatalogError) {
         let properties = try catalog.storage.emojiProperties()
-        self.init(automaton: EmojiAutomaton(storage: catalog.storage, properties: properties),
-                  textPresentation: textPresentation)
+        self.init(
+            automaton: EmojiAutomaton(storage: catalog.storage, properties: properties),
+            textPresentation: textPresentation)
     }
 
     init(automaton: EmojiAutomaton, textPresentation: TextPresentationRule) {
@@ -89,7 +92,9 @@ public struct EmojiScanner: Sendable {
             guard let base = buffer.baseAddress else { return false }
             var position = 0
             while position < buffer.count {
-                switch automaton.next(in: base, count: buffer.count, from: position, limit: buffer.count, rule: textPresentation) {
+                switch automaton.next(
+                    in: base, count: buffer.count, from: position, limit: buffer.count, rule: textPresentation)
+                {
                 case .match: return true
                 case .invalid(_, let end): position = end
                 case .end: return false
@@ -154,7 +159,9 @@ public struct EmojiScanner: Sendable {
 
     /// Every emoji in UTF-8 `bytes`, with byte ranges. Ill-formed UTF-8 is skipped, or reported
     /// with its offset when `invalidUTF8` is ``InvalidUTF8Handling/report``.
-    public func matches(inUTF8 bytes: some Sequence<UInt8>, invalidUTF8: InvalidUTF8Handling = .replace) throws(InvalidUTF8Error) -> [EmojiMatch] {
+    public func matches(inUTF8 bytes: some Sequence<UInt8>, invalidUTF8: InvalidUTF8Handling = .replace)
+        throws(InvalidUTF8Error) -> [EmojiMatch]
+    {
         var found: [EmojiMatch] = []
         let result: Result<Void, InvalidUTF8Error> = Self.withContiguousBytes(bytes) { buffer in
             var failure: InvalidUTF8Error?
@@ -162,7 +169,8 @@ public struct EmojiScanner: Sendable {
                 guard failure == nil else { return }
                 switch event {
                 case .match(let start, let end, let index, let qualification):
-                    found.append(EmojiMatch(utf8Range: start..<end, emoji: emoji(at: index), qualification: qualification))
+                    found.append(
+                        EmojiMatch(utf8Range: start..<end, emoji: emoji(at: index), qualification: qualification))
                 case .invalid(let start, _) where invalidUTF8 == .report:
                     failure = InvalidUTF8Error(offset: start)
                 default:
@@ -180,12 +188,15 @@ public struct EmojiScanner: Sendable {
     /// Runs the automaton over `buffer` from `from`, reporting matches and ill-formed sequences
     /// that start before `limit`; returns where scanning stopped (≥ `limit`, or the end of a match past it).
     @discardableResult
-    func scan(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, limit: Int,
-              _ body: (EmojiAutomaton.Event) throws -> Void) rethrows -> Int {
+    func scan(
+        _ buffer: UnsafeBufferPointer<UInt8>, from: Int, limit: Int,
+        _ body: (EmojiAutomaton.Event) throws -> Void
+    ) rethrows -> Int {
         guard let base = buffer.baseAddress else { return from }
         var position = from
         while true {
-            let event = automaton.next(in: base, count: buffer.count, from: position, limit: limit, rule: textPresentation)
+            let event = automaton.next(
+                in: base, count: buffer.count, from: position, limit: limit, rule: textPresentation)
             switch event {
             case .match(_, let end, _, _), .invalid(_, let end):
                 try body(event)
@@ -197,12 +208,16 @@ public struct EmojiScanner: Sendable {
     }
 
     @discardableResult
-    static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    static func withUTF8<Result>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+        -> Result
+    {
         if let result = try text.utf8.withContiguousStorageIfAvailable(body) { return result }
         return try Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    static func withContiguousBytes<Result>(_ bytes: some Sequence<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    static func withContiguousBytes<Result>(
+        _ bytes: some Sequence<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
         if let result = try bytes.withContiguousStorageIfAvailable(body) { return result }
         return try Array(bytes).withUnsafeBufferPointer(body)
     }

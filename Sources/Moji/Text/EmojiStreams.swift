@@ -15,25 +15,32 @@ public struct EmojiReplacer: UTF8StreamFilter {
 
     /// A filter writing `replacement(match)` in place of each emoji (nil keeps it); match ranges
     /// count from the start of the stream.
-    public init(scanner: EmojiScanner = .shared, invalidUTF8: InvalidUTF8Handling = .replace,
-                replacement: @escaping (EmojiMatch) -> String?) {
+    public init(
+        scanner: EmojiScanner = .shared, invalidUTF8: InvalidUTF8Handling = .replace,
+        replacement: @escaping (EmojiMatch) -> String?
+    ) {
         self.scanner = scanner
         self.invalidUTF8 = invalidUTF8
         self.replacement = replacement
     }
 
-    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8])
+        throws(InvalidUTF8Error) -> Int
+    {
         guard let p = chunk.baseAddress else { return 0 }
         let writer = VerbatimWriter(invalidUTF8: invalidUTF8, isValidated: false, base: offset)
         var copied = 0
         var position = 0
         let limit = Self.limit(of: chunk, isFinal: isFinal)
         while true {
-            switch scanner.automaton.next(in: p, count: chunk.count, from: position, limit: limit, rule: scanner.textPresentation) {
+            switch scanner.automaton.next(
+                in: p, count: chunk.count, from: position, limit: limit, rule: scanner.textPresentation)
+            {
             case .match(let start, let end, let index, let qualification):
                 position = end
-                let match = EmojiMatch(utf8Range: (offset + start)..<(offset + end), emoji: scanner.emoji(at: index),
-                                       qualification: qualification)
+                let match = EmojiMatch(
+                    utf8Range: (offset + start)..<(offset + end), emoji: scanner.emoji(at: index),
+                    qualification: qualification)
                 guard let new = replacement(match) else { continue }
                 try writer.append(p, copied..<start, count: chunk.count, to: &output)
                 output.append(contentsOf: new.utf8)
@@ -60,24 +67,32 @@ public struct EmojiFinder: UTF8StreamFilter {
     private var offset = 0
 
     /// A finder calling `onMatch` with each emoji, in order, and its text as written.
-    public init(scanner: EmojiScanner = .shared, invalidUTF8: InvalidUTF8Handling = .replace,
-                onMatch: @escaping (_ match: EmojiMatch, _ written: String) -> Void) {
+    public init(
+        scanner: EmojiScanner = .shared, invalidUTF8: InvalidUTF8Handling = .replace,
+        onMatch: @escaping (_ match: EmojiMatch, _ written: String) -> Void
+    ) {
         self.scanner = scanner
         self.invalidUTF8 = invalidUTF8
         self.onMatch = onMatch
     }
 
-    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8])
+        throws(InvalidUTF8Error) -> Int
+    {
         guard let p = chunk.baseAddress else { return 0 }
         var position = 0
         let limit = Self.limit(of: chunk, isFinal: isFinal)
         while true {
-            switch scanner.automaton.next(in: p, count: chunk.count, from: position, limit: limit, rule: scanner.textPresentation) {
+            switch scanner.automaton.next(
+                in: p, count: chunk.count, from: position, limit: limit, rule: scanner.textPresentation)
+            {
             case .match(let start, let end, let index, let qualification):
                 position = end
-                onMatch(EmojiMatch(utf8Range: (offset + start)..<(offset + end), emoji: scanner.emoji(at: index),
-                                   qualification: qualification),
-                        String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))
+                onMatch(
+                    EmojiMatch(
+                        utf8Range: (offset + start)..<(offset + end), emoji: scanner.emoji(at: index),
+                        qualification: qualification),
+                    String(decoding: UnsafeBufferPointer(start: p + start, count: end - start), as: UTF8.self))
             case .invalid(let start, let end):
                 if invalidUTF8 == .report { throw InvalidUTF8Error(offset: offset + start) }
                 position = end

@@ -32,12 +32,15 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     /// An emojifier for the bundled catalog that knows the codes of `presets`, trying them in
     /// order. `.cldr` means the CLDR shortcodes of `locale` (English by default; English too
     /// for a locale the catalog lacks).
-    public init(presets: [ShortcodePreset] = ShortcodePreset.allCases, locale: MojiLocale = .english,
-                convertsEmoticons: Bool = false) {
+    public init(
+        presets: [ShortcodePreset] = ShortcodePreset.allCases, locale: MojiLocale = .english,
+        convertsEmoticons: Bool = false
+    ) {
         let storage = EmojiCatalog.shared.storage
         let localized = presets.contains(.cldr) ? storage.localizedOrEnglish(locale) : nil
-        self.init(storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
-                  shortcodes: storage.shortcodes, localized: localized)
+        self.init(
+            storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
+            shortcodes: storage.shortcodes, localized: localized)
     }
 
     /// An emojifier for `catalog` that knows the codes of `presets`, trying them in order.
@@ -46,19 +49,25 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     ///
     /// - Throws: ``CatalogError`` naming the file when `.cldr` is asked for and `locale`'s files
     ///   are damaged (never English instead).
-    public init(catalog: EmojiCatalog, presets: [ShortcodePreset] = ShortcodePreset.allCases,
-                locale: MojiLocale = .english, convertsEmoticons: Bool = false) throws(CatalogError) {
+    public init(
+        catalog: EmojiCatalog, presets: [ShortcodePreset] = ShortcodePreset.allCases,
+        locale: MojiLocale = .english, convertsEmoticons: Bool = false
+    ) throws(CatalogError) {
         let storage = catalog.storage
-        let localized = presets.contains(.cldr)
+        let localized =
+            presets.contains(.cldr)
             ? try storage.localized(available: storage.bestAvailableLocale(for: locale) ?? "en") : nil
-        self.init(storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
-                  shortcodes: try storage.loadShortcodes(), localized: localized)
+        self.init(
+            storage: storage, presets: presets, convertsEmoticons: convertsEmoticons,
+            shortcodes: try storage.loadShortcodes(), localized: localized)
     }
 
     /// An emojifier for the catalog of `storage` with its tables read: `localized` holds the CLDR
     /// shortcodes when `presets` asks for them.
-    private init(storage: CatalogStorage, presets: [ShortcodePreset], convertsEmoticons: Bool,
-                 shortcodes table: ShortcodeTables, localized: LocalizedCatalog?) {
+    private init(
+        storage: CatalogStorage, presets: [ShortcodePreset], convertsEmoticons: Bool,
+        shortcodes table: ShortcodeTables, localized: LocalizedCatalog?
+    ) {
         self.storage = storage
         self.convertsEmoticons = convertsEmoticons
         var tonedCodes: [String] = []
@@ -73,7 +82,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                 }
             } else {
                 for (index, list) in (table.indexToCodes[preset] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                    for code in list where table.index(forCode: code, in: preset) == index && code.utf8.count <= Self.maximumCodeLength {
+                    for code in list
+                    where table.index(forCode: code, in: preset) == index && code.utf8.count <= Self.maximumCodeLength {
                         codes.insert(Array(code.utf8), value: Int32(index))
                         if ShortcodeToneSuffix.split(code) != nil { tonedCodes.append(code) }
                     }
@@ -98,7 +108,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     public mutating func register(_ code: String, as replacement: String) {
         let bare = ShortcodePreset.bare(code)
         guard !bare.isEmpty, bare.utf8.count <= Self.maximumCodeLength,
-              !bare.contains(where: { $0 == ":" || $0.isWhitespace }) else { return }
+            !bare.contains(where: { $0 == ":" || $0.isWhitespace })
+        else { return }
         customReplacements.append(Array(replacement.utf8))
         codes.insert(Array(bare.utf8), value: -Int32(customReplacements.count), replacing: true)
     }
@@ -106,7 +117,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     /// The emoji or replacement for one code, with or without colons, or nil.
     public func replacement(for code: String) -> String? {
         guard let value = codes.value(for: ShortcodePreset.bare(code)) else { return nil }
-        return value >= 0 ? storage.characters[Int(value)] : String(decoding: customReplacements[Int(-value) - 1], as: UTF8.self)
+        return value >= 0
+            ? storage.characters[Int(value)] : String(decoding: customReplacements[Int(-value) - 1], as: UTF8.self)
     }
 
     /// `text` with every known `:code:` (and, when enabled, emoticon) replaced by its emoji.
@@ -122,7 +134,9 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         }
     }
 
-    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    public mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8])
+        throws(InvalidUTF8Error) -> Int
+    {
         try runChecked(chunk, isFinal: isFinal, into: &output)
     }
 
@@ -135,13 +149,17 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         var codeFence = 0
     }
 
-    private mutating func run(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool, into output: inout [UInt8]) {
+    private mutating func run(
+        _ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool, into output: inout [UInt8]
+    ) {
         // Valid input cannot fail.
         _ = try? runChecked(chunk, isFinal: isFinal, validated: validated, into: &output)
     }
 
-    private mutating func runChecked(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool = false,
-                                     into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int {
+    private mutating func runChecked(
+        _ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, validated: Bool = false,
+        into output: inout [UInt8]
+    ) throws(InvalidUTF8Error) -> Int {
         guard let p = chunk.baseAddress else { return 0 }
         let n = chunk.count
         let limit = Self.limit(of: chunk, isFinal: isFinal)
@@ -159,7 +177,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                     var resumed = j + 1
                     var index = value
                     if value >= 0, let (tone, after) = Self.slackTone(p, resumed, n),
-                       let toned = Emoji(storage: storage, index: Int(value)).withSkinTone(tone) {
+                        let toned = Emoji(storage: storage, index: Int(value)).withSkinTone(tone)
+                    {
                         index = Int32(toned.index)
                         resumed = after
                     }
@@ -182,7 +201,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
                 }
                 if byte == 0x0A && state.codeFence < 3 { state.codeFence = 0 }
                 if state.codeFence == 0, Self.isSpace(state.previousByte) || i == 0 && state.offset == 0,
-                   let (index, end) = emoticon(p, i, n, isFinal: isFinal) {
+                    let (index, end) = emoticon(p, i, n, isFinal: isFinal)
+                {
                     try writer.append(p, copied..<i, count: n, to: &output)
                     output.append(contentsOf: storage.characters[Int(index)].utf8)
                     copied = end
@@ -205,7 +225,9 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
 
     /// The last position at or before `position` where a scalar (or an ill-formed subpart) starts,
     /// as decoding from `floor` (itself such a position) would find it.
-    private static func scalarBoundary(atOrBefore position: Int, after floor: Int, in p: UnsafePointer<UInt8>, count n: Int) -> Int {
+    private static func scalarBoundary(
+        atOrBefore position: Int, after floor: Int, in p: UnsafePointer<UInt8>, count n: Int
+    ) -> Int {
         // Any byte that is not a continuation byte starts something: decoding never swallows it.
         var start = position
         while start > floor && p[start] & 0xC0 == 0x80 { start -= 1 }
@@ -231,7 +253,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         for offset in 0..<length where p[start + offset] != prefix.utf8Start[offset] { return nil }
         let digit = p[start + length]
         guard digit >= 0x32 && digit <= 0x36, p[start + length + 1] == 0x3A,
-              let tone = SkinTone(rawValue: Int(digit) - 0x31) else { return nil }
+            let tone = SkinTone(rawValue: Int(digit) - 0x31)
+        else { return nil }
         return (tone, start + length + 2)
     }
 

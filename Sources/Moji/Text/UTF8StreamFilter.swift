@@ -20,7 +20,8 @@ public protocol UTF8StreamFilter {
     /// at the front of the next call. With `isFinal`, it uses every byte.
     ///
     /// - Throws: ``InvalidUTF8Error`` with the offset from the start of the stream, when asked to report bad bytes.
-    mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8]) throws(InvalidUTF8Error) -> Int
+    mutating func process(_ chunk: UnsafeBufferPointer<UInt8>, isFinal: Bool, into output: inout [UInt8])
+        throws(InvalidUTF8Error) -> Int
 }
 
 /// Sizes streams must respect.
@@ -61,7 +62,9 @@ struct VerbatimWriter {
 
     /// Appends `p[range]`, replacing or reporting ill-formed sequences unless the input is known to be valid.
     @inline(__always)
-    func append(_ p: UnsafePointer<UInt8>, _ range: Range<Int>, count n: Int, to output: inout [UInt8]) throws(InvalidUTF8Error) {
+    func append(_ p: UnsafePointer<UInt8>, _ range: Range<Int>, count n: Int, to output: inout [UInt8])
+        throws(InvalidUTF8Error)
+    {
         guard !range.isEmpty else { return }
         if isValidated {
             output.append(contentsOf: UnsafeBufferPointer(start: p + range.lowerBound, count: range.count))
@@ -70,7 +73,10 @@ struct VerbatimWriter {
         var copied = range.lowerBound
         var position = range.lowerBound
         while position < range.upperBound {
-            if p[position] < 0x80 { position += 1; continue }
+            if p[position] < 0x80 {
+                position += 1
+                continue
+            }
             let (value, length) = UTF8Codec.scalar(at: position, in: p, count: n)
             if value == UTF8Codec.invalid {
                 if invalidUTF8 == .report { throw InvalidUTF8Error(offset: base + position) }

@@ -23,13 +23,31 @@ enum UTF8Codec {
         var upper: UInt8 = 0xBF
         var value: UInt32
         switch lead {
-        case 0xC2...0xDF: need = 1; value = lead & 0x1F
-        case 0xE0: need = 2; lower = 0xA0; value = lead & 0x0F
-        case 0xE1...0xEC, 0xEE...0xEF: need = 2; value = lead & 0x0F
-        case 0xED: need = 2; upper = 0x9F; value = lead & 0x0F
-        case 0xF0: need = 3; lower = 0x90; value = lead & 0x07
-        case 0xF1...0xF3: need = 3; value = lead & 0x07
-        case 0xF4: need = 3; upper = 0x8F; value = lead & 0x07
+        case 0xC2...0xDF:
+            need = 1
+            value = lead & 0x1F
+        case 0xE0:
+            need = 2
+            lower = 0xA0
+            value = lead & 0x0F
+        case 0xE1...0xEC, 0xEE...0xEF:
+            need = 2
+            value = lead & 0x0F
+        case 0xED:
+            need = 2
+            upper = 0x9F
+            value = lead & 0x0F
+        case 0xF0:
+            need = 3
+            lower = 0x90
+            value = lead & 0x07
+        case 0xF1...0xF3:
+            need = 3
+            value = lead & 0x07
+        case 0xF4:
+            need = 3
+            upper = 0x8F
+            value = lead & 0x07
         default: return (invalid, 1)
         }
         var j = 1
@@ -48,8 +66,10 @@ enum UTF8Codec {
     /// Calls `body` with each scalar of `utf8` (``invalid`` for each ill-formed part), at most
     /// `maximumScalars` of them.
     @inline(__always)
-    static func forEachScalar(in utf8: UnsafeBufferPointer<UInt8>, maximumScalars: Int = .max,
-                              _ body: (UInt32) -> Void) {
+    static func forEachScalar(
+        in utf8: UnsafeBufferPointer<UInt8>, maximumScalars: Int = .max,
+        _ body: (UInt32) -> Void
+    ) {
         guard let base = utf8.baseAddress else { return }
         var index = 0
         var seen = 0

@@ -26,7 +26,10 @@ struct LocaleBuilder {
         func depth(_ identifier: String) -> Int {
             var depth = 0
             var current = parent(of: identifier)
-            while let next = current { depth += 1; current = parent(of: next) }
+            while let next = current {
+                depth += 1
+                current = parent(of: next)
+            }
             return depth
         }
         // Parents before children, English before all so others can inherit its separators.
@@ -49,7 +52,8 @@ struct LocaleBuilder {
             table.separators = learned.separators ?? table.separators
             resolved[identifier] = table
 
-            let separators = table.separators ?? resolved["en"]?.separators
+            let separators =
+                table.separators ?? resolved["en"]?.separators
                 ?? LocaleTable.Separators(baseToTones: ": ", betweenTones: ", ")
             let parentExplicit = parentIdentifier.flatMap { explicit[$0] }
             let reduced = table.withoutDerivable(model: model, separators: separators, parentExplicit: parentExplicit)
@@ -74,7 +78,9 @@ struct LocaleBuilder {
             for name in names where name.hasSuffix(".json") { identifiers.insert(String(name.dropLast(5))) }
         }
         identifiers.remove("und")
-        guard identifiers.contains("en") else { throw .missingInput(path: cldr.appendingPathComponent("annotations/en.json").path) }
+        guard identifiers.contains("en") else {
+            throw .missingInput(path: cldr.appendingPathComponent("annotations/en.json").path)
+        }
         return identifiers.sorted()
     }
 
@@ -157,8 +163,10 @@ struct LocaleBuilder {
     }
 
     /// Group names from CLDR characterLabels where emojibase has none for the locale.
-    private func addCharacterLabels(for identifier: String, to table: inout LocaleTable,
-                                    cache: inout [String: [String: String]]) throws(BuildError) {
+    private func addCharacterLabels(
+        for identifier: String, to table: inout LocaleTable,
+        cache: inout [String: [String: String]]
+    ) throws(BuildError) {
         let missing = model.groups.indices.filter { table.groupNames[$0] == nil }
         guard !missing.isEmpty else { return }
         for candidate in LocaleInheritance.chain(from: identifier) {
@@ -167,7 +175,9 @@ struct LocaleBuilder {
             if cache[candidate] == nil { cache[candidate] = try CLDRCharacterLabelsFile(url: url).labels }
             let labels = cache[candidate]!
             for index in missing {
-                if let key = CLDRCharacterLabelsFile.groupLabelKeys[model.groups[index].identifier], let label = labels[key] {
+                if let key = CLDRCharacterLabelsFile.groupLabelKeys[model.groups[index].identifier],
+                    let label = labels[key]
+                {
                     table.groupNames[index] = label
                 }
             }

@@ -51,7 +51,8 @@ struct LocaleTable: Equatable {
             if tones.count == 1, baseToTones == nil, rest.hasSuffix(firstTone), rest.count > firstTone.count {
                 baseToTones = String(rest.dropLast(firstTone.count))
             } else if tones.count == 2, let separator = baseToTones, betweenTones == nil,
-                      let secondTone = toneNames[tones[1]], rest.hasPrefix(separator + firstTone), rest.hasSuffix(secondTone) {
+                let secondTone = toneNames[tones[1]], rest.hasPrefix(separator + firstTone), rest.hasSuffix(secondTone)
+            {
                 let middle = rest.dropFirst(separator.count + firstTone.count).dropLast(secondTone.count)
                 if !middle.isEmpty { betweenTones = String(middle) }
             }
@@ -80,13 +81,19 @@ struct LocaleTable: Equatable {
             let names = SkinTone.normalized(entry.tones).compactMap { toneNames[$0] }
             guard names.count == SkinTone.normalized(entry.tones).count else { continue }
             if let name = self.names[index], let baseName = self.names[base], parentExplicit?.names[index] == nil,
-               name == LocalizedCatalog.derivedName(base: baseName, toneNames: names,
-                                                    separators: (separators.baseToTones, separators.betweenTones)) {
+                name
+                    == LocalizedCatalog.derivedName(
+                        base: baseName, toneNames: names,
+                        separators: (separators.baseToTones, separators.betweenTones))
+            {
                 table.names[index] = nil
             }
-            if let keywords = self.keywords[index], let baseKeywords = self.keywords[base], parentExplicit?.keywords[index] == nil {
-                let derived = CatalogFormat.keywords(inField: LocalizedCatalog.derivedKeywords(
-                    base: baseKeywords.joined(separator: String(CatalogFormat.keywordSeparator)), toneNames: names))
+            if let keywords = self.keywords[index], let baseKeywords = self.keywords[base],
+                parentExplicit?.keywords[index] == nil
+            {
+                let derived = CatalogFormat.keywords(
+                    inField: LocalizedCatalog.derivedKeywords(
+                        base: baseKeywords.joined(separator: String(CatalogFormat.keywordSeparator)), toneNames: names))
                 // Equal sets are not enough where CLDR repeats a base keyword (az 🧔‍♂️ has "kişi"
                 // twice): the derived list would keep the repeat its toned forms lack.
                 if derived.count == keywords.count && Set(derived) == Set(keywords) {

@@ -42,7 +42,8 @@ struct ShortcodeBuilder {
         var emoticons: [Int: [String]] = [:]
         for entry in try EmojibaseDataFile(url: dataURL).entries {
             guard let list = entry.emoticon?.values, let string = Hexcode.string(from: entry.hexcode),
-                  let index = model.index(forKey: string) else { continue }
+                let index = model.index(forKey: string)
+            else { continue }
             for emoticon in list { try add(emoticon, to: &emoticons[index, default: []], url: dataURL) }
         }
         for index in emoticons.keys.sorted() {

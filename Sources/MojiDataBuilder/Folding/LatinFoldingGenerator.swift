@@ -34,7 +34,8 @@ package enum LatinFoldingGenerator {
             folded = text.unicodeScalars.map(\.value)
         } else {
             let properties = scalar.properties
-            let decomposes = (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
+            let decomposes =
+                (0xC0...0x24F).contains(value) || (0x370...0x52F).contains(value)
                 || (0x1E00...0x1FFF).contains(value)
             guard decomposes || properties.changesWhenLowercased else { return nil }
             let lower = properties.changesWhenLowercased ? properties.lowercaseMapping : String(scalar)
@@ -49,7 +50,7 @@ package enum LatinFoldingGenerator {
         guard let scalar = Unicode.Scalar(value) else { return false }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             return false
@@ -67,10 +68,12 @@ package enum LatinFoldingGenerator {
         for value in scalars {
             guard let folded = folding(value) else { continue }
             let padded = folded + Array(repeating: 0, count: 3 - folded.count)
-            let shown = folded.isEmpty
+            let shown =
+                folded.isEmpty
                 ? "(nothing)" : String(String.UnicodeScalarView(folded.compactMap(Unicode.Scalar.init)))
             // Combining marks would join the arrow; they are shown by their folding only.
-            let comment = isWordCharacter(value) && !(0x300...0x36F).contains(value)
+            let comment =
+                isWordCharacter(value) && !(0x300...0x36F).contains(value)
                 ? "\(String(Unicode.Scalar(value)!)) → \(shown)" : "→ \(shown)"
             foldings.append("        \(([value] + padded).map(hex).joined(separator: ", ")),  // \(comment)")
         }

@@ -43,7 +43,9 @@ struct CatalogModel {
             let key = Self.lookupKey(line.scalars)
             guard line.qualification == .fullyQualified || line.qualification == .component else {
                 guard lookup[key] != nil else {
-                    throw .inconsistentData("\(path):\(line.line): the \(line.qualification.rawValue) form of '\(line.name)' has no fully-qualified form before it")
+                    throw .inconsistentData(
+                        "\(path):\(line.line): the \(line.qualification.rawValue) form of '\(line.name)' has no fully-qualified form before it"
+                    )
                 }
                 otherForms += 1
                 continue
@@ -75,14 +77,20 @@ struct CatalogModel {
     /// emoji (👯🏻‍♂️ → 👯‍♂️), else the emoji named like it without the tones (🧑🏻‍🐰‍🧑🏼,
     /// "people with bunny ears: light skin tone, medium-light skin tone" → 👯), else the name
     /// before the colon ("kiss: person, person, …" → 💏).
-    private func baseIndex(of line: EmojiTestEntry, untonedByName: [String: Int], path: String) throws(BuildError) -> Int {
+    private func baseIndex(of line: EmojiTestEntry, untonedByName: [String: Int], path: String) throws(BuildError)
+        -> Int
+    {
         let stripped = Self.lookupKey(line.scalars.filter { SkinTone(modifier: $0) == nil })
         if let index = lookup[stripped], entries[index].baseIndex == nil, !entries[index].isComponent { return index }
-        let toneNames: Set<String> = ["light skin tone", "medium-light skin tone", "medium skin tone",
-                                      "medium-dark skin tone", "dark skin tone"]
+        let toneNames: Set<String> = [
+            "light skin tone", "medium-light skin tone", "medium skin tone",
+            "medium-dark skin tone", "dark skin tone",
+        ]
         if let colon = line.name.range(of: ": ") {
             let head = String(line.name[..<colon.lowerBound])
-            let qualifiers = line.name[colon.upperBound...].components(separatedBy: ", ").filter { !toneNames.contains($0) }
+            let qualifiers = line.name[colon.upperBound...].components(separatedBy: ", ").filter {
+                !toneNames.contains($0)
+            }
             let withoutTones = qualifiers.isEmpty ? head : head + ": " + qualifiers.joined(separator: ", ")
             if let index = untonedByName[withoutTones] ?? untonedByName[head] { return index }
         }

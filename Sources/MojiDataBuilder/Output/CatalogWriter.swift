@@ -25,7 +25,8 @@ enum CatalogWriter {
             let utf8 = Array(entry.test.string.utf8)
             let tones = entry.tones.reduce(0) { $0 * 10 + UInt32($1.rawValue) }
             guard utf8.count <= 255, entry.subgroupIndex <= 0xFFFF, index < Int(EmojiTableFormat.noBase),
-                  entry.test.version.major <= 255, entry.test.version.minor <= 255, entry.tones.count <= 9 else {
+                entry.test.version.major <= 255, entry.test.version.minor <= 255, entry.tones.count <= 9
+            else {
                 throw .inconsistentData("'\(entry.test.name)' does not fit the emoji table's row")
             }
             rows.append(UInt8(utf8.count))
@@ -47,7 +48,8 @@ enum CatalogWriter {
     /// The names file and the keywords file of one locale.
     static func locale(_ locale: BuiltLocale) -> (names: String, keywords: String) {
         let file = locale.file
-        let header = "\(CatalogFormat.localeKind)\t\(CatalogFormat.version)\t\(locale.identifier)\t\(locale.parent ?? "-")"
+        let header =
+            "\(CatalogFormat.localeKind)\t\(CatalogFormat.version)\t\(locale.identifier)\t\(locale.parent ?? "-")"
         var names = [header]
         if let separators = file.separators { names.append("p\t\(separators.baseToTones)\t\(separators.betweenTones)") }
         for index in file.groupNames.keys.sorted() { names.append("g\t\(index)\t\(file.groupNames[index]!)") }
@@ -55,7 +57,8 @@ enum CatalogWriter {
         for index in file.names.keys.sorted() { names.append("n\t\(index)\t\(file.names[index]!)") }
         var keywords = [header]
         for index in file.keywords.keys.sorted() {
-            keywords.append("w\t\(index)\t" + file.keywords[index]!.joined(separator: String(CatalogFormat.keywordSeparator)))
+            keywords.append(
+                "w\t\(index)\t" + file.keywords[index]!.joined(separator: String(CatalogFormat.keywordSeparator)))
         }
         for index in file.shortcodes.keys.sorted() {
             keywords.append((["k", String(index)] + file.shortcodes[index]!).joined(separator: "\t"))
@@ -68,7 +71,8 @@ enum CatalogWriter {
         var lines = ["\(propertiesKind)\t\(CatalogFormat.version)"]
         for name in EmojiDataFile.names {
             for range in data.properties[name]! {
-                let bounds = range.lowerBound == range.upperBound
+                let bounds =
+                    range.lowerBound == range.upperBound
                     ? hex(range.lowerBound) : "\(hex(range.lowerBound))-\(hex(range.upperBound))"
                 lines.append("r\t\(name)\t\(bounds)")
             }

@@ -5,8 +5,10 @@ struct EmojiDataFile {
     /// Property name → ranges, in file order.
     var properties: [String: [ClosedRange<UInt32>]] = [:]
 
-    static let names = ["Emoji", "Emoji_Presentation", "Emoji_Modifier", "Emoji_Modifier_Base", "Emoji_Component",
-                        "Extended_Pictographic"]
+    static let names = [
+        "Emoji", "Emoji_Presentation", "Emoji_Modifier", "Emoji_Modifier_Base", "Emoji_Component",
+        "Extended_Pictographic",
+    ]
 
     init(url: URL) throws(BuildError) {
         let text = try InputFile.text(url)

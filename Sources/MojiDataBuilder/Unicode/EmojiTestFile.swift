@@ -45,13 +45,15 @@ struct EmojiTestFile {
                 } else if inCounts, let colon = comment.firstIndex(of: ":") {
                     let status = comment[..<colon].trimmingCharacters(in: .whitespaces)
                     if let qualification = EmojiQualification(rawValue: status),
-                       let count = Int(comment[comment.index(after: colon)...].trimmingCharacters(in: .whitespaces)) {
+                        let count = Int(comment[comment.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+                    {
                         statusCounts[qualification] = count
                     }
                 }
                 continue
             }
-            entries.append(try Self.entry(line, lineNumber: lineNumber, group: group, subgroup: subgroup, path: url.path))
+            entries.append(
+                try Self.entry(line, lineNumber: lineNumber, group: group, subgroup: subgroup, path: url.path))
         }
         guard !entries.isEmpty else { throw .malformedInput(path: url.path, line: 0, reason: "no emoji lines") }
         guard version != nil else {
@@ -59,7 +61,9 @@ struct EmojiTestFile {
         }
     }
 
-    private static func entry(_ line: String, lineNumber: Int, group: String?, subgroup: String?, path: String) throws(BuildError) -> EmojiTestEntry {
+    private static func entry(_ line: String, lineNumber: Int, group: String?, subgroup: String?, path: String)
+        throws(BuildError) -> EmojiTestEntry
+    {
         func fail(_ reason: String) -> BuildError { .malformedInput(path: path, line: lineNumber, reason: reason) }
         guard let group, let subgroup else { throw fail("an emoji line before any '# group:' and '# subgroup:' line") }
         let parts = line.split(separator: ";", maxSplits: 1)
@@ -80,7 +84,8 @@ struct EmojiTestFile {
         guard comment.count == 3, comment[1].hasPrefix("E"), let version = EmojiVersion(String(comment[1])) else {
             throw fail("the comment must be '<emoji> E<version> <name>'")
         }
-        return EmojiTestEntry(scalars: scalars, qualification: qualification, group: group, subgroup: subgroup,
-                              version: version, name: String(comment[2]), line: lineNumber)
+        return EmojiTestEntry(
+            scalars: scalars, qualification: qualification, group: group, subgroup: subgroup,
+            version: version, name: String(comment[2]), line: lineNumber)
     }
 }

@@ -29,10 +29,12 @@ public struct PickerConfiguration: Sendable {
     /// Titles that replace the built-in ones, by section.
     public var titles: [PickerSectionID: String]
 
-    public init(locale: MojiLocale = .english, sections: [PickerSectionKind] = PickerSectionKind.standard,
-                maximumVersion: EmojiVersion? = nil, customEmojiSets: [CustomEmojiSet] = [],
-                selectionMode: PickerSelectionMode = .single, searchRanking: SearchRanking = .usage,
-                searchLimit: Int = 400, titles: [PickerSectionID: String] = [:]) {
+    public init(
+        locale: MojiLocale = .english, sections: [PickerSectionKind] = PickerSectionKind.standard,
+        maximumVersion: EmojiVersion? = nil, customEmojiSets: [CustomEmojiSet] = [],
+        selectionMode: PickerSelectionMode = .single, searchRanking: SearchRanking = .usage,
+        searchLimit: Int = 400, titles: [PickerSectionID: String] = [:]
+    ) {
         self.locale = locale
         self.sections = sections
         self.maximumVersion = maximumVersion

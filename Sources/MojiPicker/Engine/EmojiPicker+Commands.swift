@@ -59,7 +59,8 @@ extension EmojiPicker {
 
     private mutating func openPopover() {
         guard let selection, case .emoji(let emoji)? = item(at: selection), emoji.supportsSkinTones else { return }
-        let preferred = emoji.hasSkinTones
+        let preferred =
+            emoji.hasSkinTones
             ? emoji.skinTones
             : snapshot.skinTones[emoji.neutral] ?? snapshot.defaultSkinTone.map { [$0] } ?? []
         popover = SkinTonePopover(emoji: emoji, anchor: selection, preferred: preferred)

@@ -109,14 +109,17 @@ public struct EmojiPicker: Sendable {
     /// out in `columns` columns.
     ///
     /// - Throws: ``/Moji/CatalogError/unknownLocale(requested:closest:)`` for a locale the catalog lacks.
-    public init(catalog: EmojiCatalog = .shared, configuration: PickerConfiguration = PickerConfiguration(),
-                history: (any PickerHistory)? = nil, columns: Int = 8) throws(CatalogError) {
+    public init(
+        catalog: EmojiCatalog = .shared, configuration: PickerConfiguration = PickerConfiguration(),
+        history: (any PickerHistory)? = nil, columns: Int = 8
+    ) throws(CatalogError) {
         self.catalog = catalog
         self.configuration = configuration
         self.history = history
         localized = try catalog.localized(configuration.locale)
-        search = try EmojiSearch(catalog: catalog, locale: localized.locale,
-                                 customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
+        search = try EmojiSearch(
+            catalog: catalog, locale: localized.locale,
+            customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
         let maximum = configuration.maximumVersion
         groupEmoji = catalog.groups.map { group in
             let emoji = catalog.emojis(in: group)
@@ -301,9 +304,10 @@ public struct EmojiPicker: Sendable {
     }
 
     func searchSections() -> [PickerSection] {
-        let options = SearchOptions(limit: configuration.searchLimit, ranking: configuration.searchRanking,
-                                    usage: snapshot.usage, maximumVersion: configuration.maximumVersion,
-                                    blankQuery: .nothing)
+        let options = SearchOptions(
+            limit: configuration.searchLimit, ranking: configuration.searchRanking,
+            usage: snapshot.usage, maximumVersion: configuration.maximumVersion,
+            blankQuery: .nothing)
         let items = search.results(for: query, options: options).map { result -> SearchItem in
             if case .emoji(let emoji) = result.item { return .emoji(snapshot.displayed(emoji)) }
             return result.item

@@ -54,9 +54,11 @@ public struct PickerHistorySnapshot: Sendable {
     public var usage: UsageScores
 
     /// A snapshot of these lists, preferences and scores; empty by default.
-    public init(frequent: [SearchItem] = [], pinned: [SearchItem] = [], recent: [SearchItem] = [],
-                skinTones: [Emoji: [SkinTone]] = [:], defaultSkinTone: SkinTone? = nil,
-                usage: UsageScores = UsageScores([:])) {
+    public init(
+        frequent: [SearchItem] = [], pinned: [SearchItem] = [], recent: [SearchItem] = [],
+        skinTones: [Emoji: [SkinTone]] = [:], defaultSkinTone: SkinTone? = nil,
+        usage: UsageScores = UsageScores([:])
+    ) {
         self.frequent = frequent
         self.pinned = pinned
         self.recent = recent
@@ -69,7 +71,9 @@ public struct PickerHistorySnapshot: Sendable {
     /// preferred tones, else the default tone, else neutral.
     public func displayed(_ emoji: Emoji) -> Emoji {
         guard !emoji.hasSkinTones, emoji.supportsSkinTones else { return emoji }
-        if let tones = skinTones[emoji.neutral], let toned = emoji.withSkinTones(SkinTone.normalized(tones)) { return toned }
+        if let tones = skinTones[emoji.neutral], let toned = emoji.withSkinTones(SkinTone.normalized(tones)) {
+            return toned
+        }
         if let tone = defaultSkinTone, let toned = emoji.withSkinTone(tone) { return toned }
         return emoji
     }

@@ -49,7 +49,8 @@ public struct PickerLayout: Sendable, Hashable {
     /// The index of the item at a position within its section, or nil past the items.
     public func itemIndex(at position: PickerPosition) -> Int? {
         guard position.section >= 0, position.section < itemCounts.count, position.column >= 0,
-              position.column < columns, position.row >= 0 else { return nil }
+            position.column < columns, position.row >= 0
+        else { return nil }
         let index = position.row * columns + position.column
         return index < itemCounts[position.section] ? index : nil
     }

@@ -26,10 +26,12 @@ public struct PickerPreview: Sendable, Hashable {
             where !codes.contains(code) {
                 codes.append(code)
             }
-            self.init(item: item, name: localized.name(of: emoji), shortcodes: codes, keywords: localized.keywords(of: emoji))
+            self.init(
+                item: item, name: localized.name(of: emoji), shortcodes: codes, keywords: localized.keywords(of: emoji))
         case .custom(let custom):
-            self.init(item: item, name: custom.name.isEmpty ? custom.code : custom.name, shortcodes: [custom.code],
-                      keywords: custom.keywords)
+            self.init(
+                item: item, name: custom.name.isEmpty ? custom.code : custom.name, shortcodes: [custom.code],
+                keywords: custom.keywords)
         }
     }
 }

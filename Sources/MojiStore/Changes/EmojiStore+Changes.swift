@@ -1,11 +1,12 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension EmojiStore {
@@ -32,10 +33,13 @@ extension EmojiStore {
     ///     show(error)   // a StoreError: `error` is typed
     /// }
     /// ```
-    public func changes(in areas: Set<StoreArea> = Set(StoreArea.allCases),
-                        pollingInterval: Duration = .milliseconds(500)) -> StoreChanges {
-        let (stream, continuation) = AsyncStream.makeStream(of: Result<StoreChange, StoreError>.self,
-                                                            bufferingPolicy: .unbounded)
+    public func changes(
+        in areas: Set<StoreArea> = Set(StoreArea.allCases),
+        pollingInterval: Duration = .milliseconds(500)
+    ) -> StoreChanges {
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: Result<StoreChange, StoreError>.self,
+            bufferingPolicy: .unbounded)
         let pool = pool
         let path = url.path
         let fail: @Sendable (any Error) -> Void = { error in
@@ -134,12 +138,16 @@ private struct ObservedDatabaseFile: Sendable {
     func check() throws(StoreError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw .database(path: path, reason: "the database file was deleted while its changes were observed; "
-                + "open the store again to start a new one")
+            throw .database(
+                path: path,
+                reason: "the database file was deleted while its changes were observed; "
+                    + "open the store again to start a new one")
         }
         guard UInt64(status.st_dev) == device, UInt64(status.st_ino) == inode else {
-            throw .database(path: path, reason: "the database file was replaced while its changes were observed; "
-                + "open the store again to follow the new file")
+            throw .database(
+                path: path,
+                reason: "the database file was replaced while its changes were observed; "
+                    + "open the store again to follow the new file")
         }
         let descriptor = open(path, O_RDONLY)
         // A file that cannot be opened for reading now is left to SQLite's own reads to report.

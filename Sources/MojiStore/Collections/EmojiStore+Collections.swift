@@ -6,8 +6,9 @@ extension EmojiStore {
     public func collections() throws(StoreError) -> [EmojiCollection] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, name FROM collection ORDER BY id").map { row in
-                EmojiCollection(name: row["name"],
-                                items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+                EmojiCollection(
+                    name: row["name"],
+                    items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
             }
         }
     }
@@ -15,11 +16,14 @@ extension EmojiStore {
     /// The collection with this name (case-insensitive), or nil.
     public func collection(named name: String) throws(StoreError) -> EmojiCollection? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM collection WHERE name = ?", arguments: [name]) else {
+            guard
+                let row = try Row.fetchOne(db, sql: "SELECT id, name FROM collection WHERE name = ?", arguments: [name])
+            else {
                 return nil
             }
-            return EmojiCollection(name: row["name"],
-                                   items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+            return EmojiCollection(
+                name: row["name"],
+                items: try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
         }
     }
 
@@ -28,8 +32,9 @@ extension EmojiStore {
         try Self.validateCollectionName(name)
         try write([.collections]) { db in
             if try Self.collectionID(named: name, in: db) != nil { throw StoreError.collectionExists(name) }
-            try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
-                           arguments: [name, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                arguments: [name, Date().timeIntervalSince1970])
         }
     }
 
@@ -47,7 +52,9 @@ extension EmojiStore {
         try Self.validateCollectionName(newName)
         try write([.collections]) { db in
             guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
-            if let other = try Self.collectionID(named: newName, in: db), other != id { throw StoreError.collectionExists(newName) }
+            if let other = try Self.collectionID(named: newName, in: db), other != id {
+                throw StoreError.collectionExists(newName)
+            }
             try db.execute(sql: "UPDATE collection SET name = ? WHERE id = ?", arguments: [newName, id])
         }
     }
@@ -61,8 +68,9 @@ extension EmojiStore {
                 id = existing
             } else {
                 try Self.validateCollectionName(name)
-                try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
-                               arguments: [name, Date().timeIntervalSince1970])
+                try db.execute(
+                    sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                    arguments: [name, Date().timeIntervalSince1970])
                 id = db.lastInsertedRowID
             }
             var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))

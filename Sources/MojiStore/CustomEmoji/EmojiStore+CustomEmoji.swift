@@ -15,7 +15,8 @@ extension EmojiStore {
         if let problem = Self.problem(with: emoji) { throw .invalidCustomEmoji(code: emoji.code, reason: problem) }
         try write([.customEmoji]) { db in
             if !replacing,
-               try Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil {
+                try Bool.fetchOne(db, sql: "SELECT 1 FROM customEmoji WHERE code = ?", arguments: [emoji.code]) != nil
+            {
                 throw StoreError.duplicateCustomCode(emoji.code)
             }
             try Self.insertCustomEmoji(emoji, in: db)
@@ -67,8 +68,11 @@ extension EmojiStore {
         }
         if let group = emoji.group, let problem = StoreText.problem(in: group) { return "group \(problem)" }
         for (field, value) in [("image", emoji.image), ("source", emoji.source)] {
-            if let value, let problem = StoreText.problem(in: value, allowsEmpty: true,
-                                                          maximumLength: StoreText.maximumReferenceLength) {
+            if let value,
+                let problem = StoreText.problem(
+                    in: value, allowsEmpty: true,
+                    maximumLength: StoreText.maximumReferenceLength)
+            {
                 return "\(field) \(problem)"
             }
         }
@@ -81,19 +85,24 @@ extension EmojiStore {
     static func insertCustomEmoji(_ emoji: CustomEmoji, in db: Database) throws {
         let keywords = String(decoding: try JSONEncoder().encode(emoji.keywords), as: UTF8.self)
         let addedAt = emoji.addedAt ?? Date()
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO customEmoji (code, name, keywords, groupName, image, source, addedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [emoji.code, emoji.name, keywords, emoji.group, emoji.image ?? "", emoji.source,
-                             addedAt.timeIntervalSince1970])
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO customEmoji (code, name, keywords, groupName, image, source, addedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                emoji.code, emoji.name, keywords, emoji.group, emoji.image ?? "", emoji.source,
+                addedAt.timeIntervalSince1970,
+            ])
     }
 
     /// Reads one row written by ``insertCustomEmoji(_:in:)``.
     static func customEmoji(_ row: Row) -> CustomEmoji {
         let keywords = (try? JSONDecoder().decode([String].self, from: Data((row["keywords"] as String).utf8))) ?? []
         let image: String = row["image"]
-        return CustomEmoji(code: row["code"], name: row["name"], keywords: keywords, group: row["groupName"],
-                           image: image.isEmpty ? nil : image, source: row["source"],
-                           addedAt: Date(timeIntervalSince1970: row["addedAt"]))
+        return CustomEmoji(
+            code: row["code"], name: row["name"], keywords: keywords, group: row["groupName"],
+            image: image.isEmpty ? nil : image, source: row["source"],
+            addedAt: Date(timeIntervalSince1970: row["addedAt"]))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension EmojiStore {
@@ -42,9 +43,11 @@ extension EmojiStore {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             try queue.read { db in
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
-                    """)
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                        """)
                 let migrator = StoreSchema.migrator
                 if tables.isEmpty {
                     condition = .notCreated
@@ -53,16 +56,18 @@ extension EmojiStore {
                 let others = tables.filter { $0 != "grdb_migrations" }
                 if !others.isEmpty, !["usage", "clock", "changeLog"].contains(where: tables.contains) {
                     condition = .foreign
-                    health.problems.append("it has none of Moji's tables, but tables of another program: "
-                                           + others.prefix(5).joined(separator: ", "))
+                    health.problems.append(
+                        "it has none of Moji's tables, but tables of another program: "
+                            + others.prefix(5).joined(separator: ", "))
                     return
                 }
                 if try migrator.hasBeenSuperseded(db) {
                     condition = .newerSchema
                     let unknown = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
                         .filter { !migrator.migrations.contains($0) }
-                    health.problems.append("its schema has changes this Moji does not know: "
-                                           + unknown.prefix(5).joined(separator: ", "))
+                    health.problems.append(
+                        "its schema has changes this Moji does not know: "
+                            + unknown.prefix(5).joined(separator: ", "))
                     return
                 }
                 let report = try String.fetchAll(db, sql: "PRAGMA integrity_check")
@@ -76,8 +81,9 @@ extension EmojiStore {
                     health.totalUses = try ScoreDecay.clock(db)
                     health.items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM usage")
                     if health.problems.isEmpty, try migrator.hasCompletedMigrations(db) {
-                        health.invalidRows = try invalidRows(in: db, catalog: .shared,
-                                                             decay: StoreConfiguration().decay, repairing: false)
+                        health.invalidRows = try invalidRows(
+                            in: db, catalog: .shared,
+                            decay: StoreConfiguration().decay, repairing: false)
                     }
                 } else {
                     condition = .damaged
@@ -95,8 +101,10 @@ extension EmojiStore {
             return found(.readOnly, reason)
         }
         if condition == .healthy, !health.invalidRows.isEmpty {
-            return found(.invalidRows, "\(health.invalidRows.count) rows hold values out of range, as a hand-edited "
-                         + "database or a damaged program leaves them")
+            return found(
+                .invalidRows,
+                "\(health.invalidRows.count) rows hold values out of range, as a hand-edited "
+                    + "database or a damaged program leaves them")
         }
         return found(condition)
     }
@@ -112,9 +120,12 @@ extension EmojiStore {
     /// repaired file replaces its target, in the target's directory.
     ///
     /// Close other processes that use the database first: they would keep writing to the moved file.
-    public static func repair(at url: URL = StoreLocation.defaultURL(),
-                              configuration: StoreConfiguration = StoreConfiguration())
-        throws(StoreError) -> StoreRepair {
+    public static func repair(
+        at url: URL = StoreLocation.defaultURL(),
+        configuration: StoreConfiguration = StoreConfiguration()
+    )
+        throws(StoreError) -> StoreRepair
+    {
         let url = url.standardizedFileURL
         let path = url.path
         var before = check(at: url)
@@ -159,12 +170,14 @@ extension EmojiStore {
         case .healthy, .notCreated, .damaged, .invalidRows:
             return
         case .newerSchema:
-            reason = "it was written by a newer version of Moji; repairing it would replace it with an older store. "
+            reason =
+                "it was written by a newer version of Moji; repairing it would replace it with an older store. "
                 + "Upgrade Moji."
         case .readOnly:
             reason = "it cannot be written (\(problems)). Make it and its directory writable; it needs no repair."
         case .unavailable:
-            reason = "it could not be read (\(problems)), which is a problem of the disk or the system, not of the "
+            reason =
+                "it could not be read (\(problems)), which is a problem of the disk or the system, not of the "
                 + "database. Free some space or fix the cause (the path, the permissions), "
                 + "then run `moji store check` again."
         case .foreign:
@@ -175,8 +188,10 @@ extension EmojiStore {
 
     /// Creates the new database under a temporary name beside `output`, with `salvage` imported,
     /// checkpointed into one file and checked; removes it again on any failure.
-    private static func buildReplacement(for output: OutputFile, salvage: StoreExport?,
-                                         configuration: StoreConfiguration) throws(StoreError) -> String {
+    private static func buildReplacement(
+        for output: OutputFile, salvage: StoreExport?,
+        configuration: StoreConfiguration
+    ) throws(StoreError) -> String {
         let temporary: String
         do { temporary = try output.makeTemporaryFile() } catch {
             throw .cannotRepair(path: output.path, reason: error.reason)
@@ -201,16 +216,20 @@ extension EmojiStore {
         } catch {
             removeDatabaseFiles(temporary)
             let reason = if case .database(_, let reason) = error { reason } else { error.description }
-            throw .cannotRepair(path: output.path, reason: "cannot build the repaired database beside it (\(reason)). "
-                                + "Free some space or fix the cause, then run `moji store repair` again.")
+            throw .cannotRepair(
+                path: output.path,
+                reason: "cannot build the repaired database beside it (\(reason)). "
+                    + "Free some space or fix the cause, then run `moji store repair` again.")
         }
         return temporary
     }
 
     /// Keeps the damaged files under `.broken-<timestamp>` names and renames `replacement` over
     /// the database; on failure puts back what was moved. Returns the names the files now have.
-    private static func swap(_ replacement: String, into output: OutputFile,
-                             destination: String) throws(StoreError) -> [String] {
+    private static func swap(
+        _ replacement: String, into output: OutputFile,
+        destination: String
+    ) throws(StoreError) -> [String] {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyyMMdd-HHmmss"

@@ -63,23 +63,30 @@ extension EmojiStore {
 
     /// Finds, and with `repairing` fixes, the rows out of range. One pass for both, so what
     /// check reports is exactly what repair fixes. `decay` is used when the stored one is bad.
-    static func invalidRows(in db: Database, catalog: EmojiCatalog, decay fallbackDecay: Double,
-                            repairing: Bool) throws -> [InvalidRow] {
+    static func invalidRows(
+        in db: Database, catalog: EmojiCatalog, decay fallbackDecay: Double,
+        repairing: Bool
+    ) throws -> [InvalidRow] {
         var found: [InvalidRow] = []
         func report(_ table: String, _ key: String, _ problem: String, _ fix: InvalidRow.Fix) {
             found.append(InvalidRow(table: table, key: key, problem: problem, fix: fix))
         }
 
         // The clock first: every counter is checked against it.
-        let clockRow = try Row.fetchOne(db, sql: """
-            SELECT typeof(uses) AS type, CAST(uses AS INTEGER) AS uses FROM clock WHERE id = 1
-            """)
+        let clockRow = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT typeof(uses) AS type, CAST(uses AS INTEGER) AS uses FROM clock WHERE id = 1
+                """)
         var clock = clockRow?["uses"] as Int? ?? 0
         if clockRow == nil || clockRow?["type"] != "integer" || !(0...ScoreDecay.maximumCount).contains(clock) {
             clock = min(max(clock, 0), ScoreDecay.maximumCount)
             let stored = clockRow?["uses"] as Int? ?? 0
-            report("clock", "uses", clockRow == nil ? "the row is missing"
-                   : "\(stored) is not a count between 0 and \(ScoreDecay.maximumCount)", .clamp)
+            report(
+                "clock", "uses",
+                clockRow == nil
+                    ? "the row is missing"
+                    : "\(stored) is not a count between 0 and \(ScoreDecay.maximumCount)", .clamp)
             if repairing {
                 try db.execute(sql: "INSERT OR REPLACE INTO clock (id, uses) VALUES (1, ?)", arguments: [clock])
             }
@@ -87,7 +94,8 @@ extension EmojiStore {
 
         var decay = try ScoreDecay.storedDecay(db) ?? fallbackDecay
         if let text = try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM meta WHERE key = 'decay'"),
-           try ScoreDecay.storedDecay(db) == nil {
+            try ScoreDecay.storedDecay(db) == nil
+        {
             decay = fallbackDecay
             report("meta", "decay", "\(StoreText.quoted(text)) is not a decay in (0, 1]", .clamp)
             if repairing {
@@ -95,7 +103,8 @@ extension EmojiStore {
             }
         }
         if let tone = try String.fetchOne(db, sql: "SELECT CAST(value AS TEXT) FROM meta WHERE key = 'defaultTone'"),
-           SkinTone(identifier: tone) == nil {
+            SkinTone(identifier: tone) == nil
+        {
             report("meta", "defaultTone", "\(StoreText.quoted(tone)) is not a skin tone", .drop)
             if repairing { try db.execute(sql: "DELETE FROM meta WHERE key = 'defaultTone'") }
         }
@@ -108,18 +117,22 @@ extension EmojiStore {
 
     private typealias Report = (String, String, String, InvalidRow.Fix) -> Void
 
-    private static func checkUsage(_ db: Database, clock: Int, decay: Double, catalog: EmojiCatalog,
-                                   repairing: Bool, report: Report) throws {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, CAST(item AS TEXT) AS item,
-                typeof(score) AS scoreType, CAST(score AS REAL) AS score,
-                typeof(scoredAt) AS scoredAtType, CAST(scoredAt AS INTEGER) AS scoredAt,
-                typeof(useCount) AS useCountType, CAST(useCount AS INTEGER) AS useCount,
-                typeof(lastUse) AS lastUseType, CAST(lastUse AS INTEGER) AS lastUse,
-                typeof(lastUsedAt) AS lastUsedAtType, CAST(lastUsedAt AS REAL) AS lastUsedAt,
-                CAST(tones AS TEXT) AS tones, typeof(rank) AS rankType, CAST(rank AS REAL) AS rank
-            FROM usage
-            """)
+    private static func checkUsage(
+        _ db: Database, clock: Int, decay: Double, catalog: EmojiCatalog,
+        repairing: Bool, report: Report
+    ) throws {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT rowid, CAST(item AS TEXT) AS item,
+                    typeof(score) AS scoreType, CAST(score AS REAL) AS score,
+                    typeof(scoredAt) AS scoredAtType, CAST(scoredAt AS INTEGER) AS scoredAt,
+                    typeof(useCount) AS useCountType, CAST(useCount AS INTEGER) AS useCount,
+                    typeof(lastUse) AS lastUseType, CAST(lastUse AS INTEGER) AS lastUse,
+                    typeof(lastUsedAt) AS lastUsedAtType, CAST(lastUsedAt AS REAL) AS lastUsedAt,
+                    CAST(tones AS TEXT) AS tones, typeof(rank) AS rankType, CAST(rank AS REAL) AS rank
+                FROM usage
+                """)
         for row in rows {
             let rowID: Int64 = row["rowid"]
             let key: String = row["item"] ?? ""
@@ -153,14 +166,17 @@ extension EmojiStore {
             }
             var lastUsedAt: Double? = row["lastUsedAt"]
             if let value = lastUsedAt,
-               !numeric.contains(row["lastUsedAtType"] as String) || !(value.isFinite && abs(value) < 1e12) {
+                !numeric.contains(row["lastUsedAtType"] as String) || !(value.isFinite && abs(value) < 1e12)
+            {
                 report("usage", key, "lastUsedAt \(value) is not a date", .clamp)
                 lastUsedAt = nil
             }
             var tones: String? = row["tones"]
             if let text = tones, !text.isEmpty,
-               let problem = StoreExport.problem(withTones: text.split(separator: ",").map(String.init), of: key,
-                                                 catalog: catalog) {
+                let problem = StoreExport.problem(
+                    withTones: text.split(separator: ",").map(String.init), of: key,
+                    catalog: catalog)
+            {
                 report("usage", key, problem, .clamp)
                 tones = nil
             }
@@ -169,17 +185,18 @@ extension EmojiStore {
             let rankIsRight: Bool
             switch (expected, rank) {
             case (nil, nil): rankIsRight = true
-            case let (expected?, rank?):
+            case (let expected?, let rank?):
                 rankIsRight = row["rankType"] == "real" && abs(expected - rank) <= 1e-9 * max(1, abs(expected))
             default: rankIsRight = false
             }
             if !rankIsRight { report("usage", key, "rank does not match its score", .clamp) }
             if repairing {
-                try db.execute(sql: """
-                    UPDATE usage SET score = ?, scoredAt = ?, rank = ?, useCount = ?, lastUse = ?, lastUsedAt = ?,
-                        tones = ?
-                    WHERE rowid = ?
-                    """, arguments: [score, scoredAt, expected, useCount, lastUse, lastUsedAt, tones, rowID])
+                try db.execute(
+                    sql: """
+                        UPDATE usage SET score = ?, scoredAt = ?, rank = ?, useCount = ?, lastUse = ?, lastUsedAt = ?,
+                            tones = ?
+                        WHERE rowid = ?
+                        """, arguments: [score, scoredAt, expected, useCount, lastUse, lastUsedAt, tones, rowID])
             }
         }
     }
@@ -200,8 +217,10 @@ extension EmojiStore {
         for row in try Row.fetchAll(db, sql: preferences) {
             let key: String = row["item"] ?? ""
             let tones = (row["tones"] as String? ?? "").split(separator: ",").map(String.init)
-            let problem = StoreExport.problem(with: StoreItem(key: key), neutral: true, catalog: catalog)
-                ?? (tones.isEmpty ? "no tones are given"
+            let problem =
+                StoreExport.problem(with: StoreItem(key: key), neutral: true, catalog: catalog)
+                ?? (tones.isEmpty
+                    ? "no tones are given"
                     : StoreExport.problem(withTones: tones, of: key, catalog: catalog))
             if let problem {
                 report("tonePreference", key, problem, .drop)
@@ -225,19 +244,22 @@ extension EmojiStore {
     }
 
     private static func checkCustomEmoji(_ db: Database, repairing: Bool, report: Report) throws {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT rowid, CAST(code AS TEXT) AS code, CAST(name AS TEXT) AS name, CAST(keywords AS TEXT) AS keywords,
-                CAST(groupName AS TEXT) AS groupName, CAST(image AS TEXT) AS image, CAST(source AS TEXT) AS source
-            FROM customEmoji
-            """)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT rowid, CAST(code AS TEXT) AS code, CAST(name AS TEXT) AS name, CAST(keywords AS TEXT) AS keywords,
+                    CAST(groupName AS TEXT) AS groupName, CAST(image AS TEXT) AS image, CAST(source AS TEXT) AS source
+                FROM customEmoji
+                """)
         for row in rows {
             let rowID: Int64 = row["rowid"]
             let code: String = row["code"] ?? ""
             let keywordData = Data((row["keywords"] as String? ?? "").utf8)
             let keywords = (try? JSONDecoder().decode([String].self, from: keywordData)) ?? []
             let image: String? = row["image"]
-            let emoji = CustomEmoji(code: code, name: row["name"] ?? "", keywords: keywords, group: row["groupName"],
-                                    image: image?.isEmpty == true ? nil : image, source: row["source"])
+            let emoji = CustomEmoji(
+                code: code, name: row["name"] ?? "", keywords: keywords, group: row["groupName"],
+                image: image?.isEmpty == true ? nil : image, source: row["source"])
             if !CustomEmoji.isValidCode(code) || emoji.code != code || code.count > StoreText.maximumLength {
                 report("customEmoji", code, "the code is not valid (no spaces or colons inside)", .drop)
                 if repairing { try db.execute(sql: "DELETE FROM customEmoji WHERE rowid = ?", arguments: [rowID]) }
@@ -253,10 +275,14 @@ extension EmojiStore {
             let references = [emoji.image, emoji.source].map { value in
                 value.map { StoreText.cleaned($0, maximumLength: StoreText.maximumReferenceLength) }
             }
-            try db.execute(sql: """
-                UPDATE customEmoji SET name = ?, keywords = ?, groupName = ?, image = ?, source = ? WHERE rowid = ?
-                """, arguments: [StoreText.cleaned(emoji.name), keywordText, group, references[0] ?? "",
-                                 references[1].flatMap { $0.isEmpty ? nil : $0 }, rowID])
+            try db.execute(
+                sql: """
+                    UPDATE customEmoji SET name = ?, keywords = ?, groupName = ?, image = ?, source = ? WHERE rowid = ?
+                    """,
+                arguments: [
+                    StoreText.cleaned(emoji.name), keywordText, group, references[0] ?? "",
+                    references[1].flatMap { $0.isEmpty ? nil : $0 }, rowID,
+                ])
         }
     }
 }

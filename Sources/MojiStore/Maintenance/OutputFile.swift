@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A path that a whole file is written to (an export, a repaired database) without clobbering
@@ -66,8 +67,10 @@ package struct OutputFile: Sendable {
         if info.st_mode & S_IFMT == S_IFLNK {
             guard stat(path, &info) == 0 else {
                 let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
-                throw Failure(path: path, reason: "it is a symbolic link to \(destination), which cannot be "
-                              + "reached (\(Self.systemReason())). Create the target, or give another path.")
+                throw Failure(
+                    path: path,
+                    reason: "it is a symbolic link to \(destination), which cannot be "
+                        + "reached (\(Self.systemReason())). Create the target, or give another path.")
             }
             guard let real = realpath(path, nil) else { throw Failure(path: path, reason: Self.systemReason()) }
             resolved = String(cString: real)
@@ -77,8 +80,10 @@ package struct OutputFile: Sendable {
         case S_IFREG:
             // Root passes access(2) for any file, so the permission bits are checked as well.
             if access(resolved, W_OK) != 0 || info.st_mode & 0o222 == 0 {
-                throw Failure(path: path, reason: "it is read-only. Make it writable (chmod u+w \(resolved)) "
-                              + "or give another path; it was left unchanged.")
+                throw Failure(
+                    path: path,
+                    reason: "it is read-only. Make it writable (chmod u+w \(resolved)) "
+                        + "or give another path; it was left unchanged.")
             }
             target = .regularFile(path: resolved, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid))
         case S_IFDIR:
@@ -132,8 +137,10 @@ package struct OutputFile: Sendable {
                 return temporary
             }
             if errno != EEXIST {
-                throw Failure(path: path, reason: "cannot create a temporary file in \(directory) "
-                              + "(\(Self.systemReason())). Give a path in a writable directory.")
+                throw Failure(
+                    path: path,
+                    reason: "cannot create a temporary file in \(directory) "
+                        + "(\(Self.systemReason())). Give a path in a writable directory.")
             }
         }
     }
@@ -198,7 +205,7 @@ package struct OutputFile: Sendable {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif

@@ -53,24 +53,29 @@ extension EmojiStore {
     /// The items of an ordered table, optionally restricted by `filter` (column, value).
     static func orderedItems(_ db: Database, table: String, filter: (String, Int64)?) throws -> [StoreItem] {
         if let (column, value) = filter {
-            return try String.fetchAll(db, sql: "SELECT item FROM \(table) WHERE \(column) = ? ORDER BY position",
-                                       arguments: [value]).map(StoreItem.init(key:))
+            return try String.fetchAll(
+                db, sql: "SELECT item FROM \(table) WHERE \(column) = ? ORDER BY position",
+                arguments: [value]
+            ).map(StoreItem.init(key:))
         }
         return try String.fetchAll(db, sql: "SELECT item FROM \(table) ORDER BY position").map(StoreItem.init(key:))
     }
 
     /// Rewrites an ordered list; lists are short, so renumbering is simpler than gaps.
-    static func replaceOrderedItems(_ items: [StoreItem], db: Database, table: String, filter: (String, Int64)?) throws {
+    static func replaceOrderedItems(_ items: [StoreItem], db: Database, table: String, filter: (String, Int64)?) throws
+    {
         if let (column, value) = filter {
             try db.execute(sql: "DELETE FROM \(table) WHERE \(column) = ?", arguments: [value])
             for (position, item) in items.enumerated() {
-                try db.execute(sql: "INSERT INTO \(table) (\(column), item, position) VALUES (?, ?, ?)",
-                               arguments: [value, item.key, position])
+                try db.execute(
+                    sql: "INSERT INTO \(table) (\(column), item, position) VALUES (?, ?, ?)",
+                    arguments: [value, item.key, position])
             }
         } else {
             try db.execute(sql: "DELETE FROM \(table)")
             for (position, item) in items.enumerated() {
-                try db.execute(sql: "INSERT INTO \(table) (item, position) VALUES (?, ?)", arguments: [item.key, position])
+                try db.execute(
+                    sql: "INSERT INTO \(table) (item, position) VALUES (?, ?)", arguments: [item.key, position])
             }
         }
     }

@@ -65,13 +65,16 @@ enum StoreSchema {
     /// Reads the state of the database without writing to it.
     static func state(_ db: Database, decay: Double) throws -> State {
         let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let tables = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-            """)
+        let tables = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                """)
         let others = tables.filter { !Self.tables.contains($0) }
         if mark != applicationID, mark != 0 || !others.isEmpty {
-            return State(foreignTables: others.isEmpty ? tables : others, isNewer: false, isMigrated: false,
-                         isCurrent: false)
+            return State(
+                foreignTables: others.isEmpty ? tables : others, isNewer: false, isMigrated: false,
+                isCurrent: false)
         }
         let migrator = Self.migrator
         let isNewer = try migrator.hasBeenSuperseded(db)
@@ -88,47 +91,48 @@ enum StoreSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), uses INTEGER NOT NULL);
-                INSERT INTO clock (id, uses) VALUES (1, 0);
-                CREATE TABLE usage (
-                    item TEXT PRIMARY KEY NOT NULL,
-                    score REAL NOT NULL,
-                    scoredAt INTEGER NOT NULL,
-                    rank REAL,
-                    useCount INTEGER NOT NULL DEFAULT 0,
-                    lastUse INTEGER,
-                    lastUsedAt REAL,
-                    tones TEXT
-                );
-                CREATE INDEX usage_rank ON usage(rank) WHERE rank IS NOT NULL;
-                CREATE INDEX usage_recent ON usage(lastUse) WHERE lastUse IS NOT NULL;
-                CREATE INDEX usage_frequent ON usage(useCount, lastUse) WHERE useCount > 0;
-                CREATE TABLE pinned (item TEXT PRIMARY KEY NOT NULL, position INTEGER NOT NULL);
-                CREATE TABLE collection (
-                    id INTEGER PRIMARY KEY,
-                    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
-                    createdAt REAL NOT NULL
-                );
-                CREATE TABLE collectionItem (
-                    collectionId INTEGER NOT NULL REFERENCES collection(id) ON DELETE CASCADE,
-                    item TEXT NOT NULL,
-                    position INTEGER NOT NULL,
-                    PRIMARY KEY (collectionId, item)
-                );
-                CREATE TABLE tonePreference (item TEXT PRIMARY KEY NOT NULL, tones TEXT NOT NULL);
-                CREATE TABLE customEmoji (
-                    code TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
-                    name TEXT NOT NULL,
-                    keywords TEXT NOT NULL,
-                    groupName TEXT,
-                    image TEXT NOT NULL,
-                    source TEXT,
-                    addedAt REAL NOT NULL
-                );
-                CREATE TABLE changeLog (area TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                    CREATE TABLE clock (id INTEGER PRIMARY KEY CHECK (id = 1), uses INTEGER NOT NULL);
+                    INSERT INTO clock (id, uses) VALUES (1, 0);
+                    CREATE TABLE usage (
+                        item TEXT PRIMARY KEY NOT NULL,
+                        score REAL NOT NULL,
+                        scoredAt INTEGER NOT NULL,
+                        rank REAL,
+                        useCount INTEGER NOT NULL DEFAULT 0,
+                        lastUse INTEGER,
+                        lastUsedAt REAL,
+                        tones TEXT
+                    );
+                    CREATE INDEX usage_rank ON usage(rank) WHERE rank IS NOT NULL;
+                    CREATE INDEX usage_recent ON usage(lastUse) WHERE lastUse IS NOT NULL;
+                    CREATE INDEX usage_frequent ON usage(useCount, lastUse) WHERE useCount > 0;
+                    CREATE TABLE pinned (item TEXT PRIMARY KEY NOT NULL, position INTEGER NOT NULL);
+                    CREATE TABLE collection (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+                        createdAt REAL NOT NULL
+                    );
+                    CREATE TABLE collectionItem (
+                        collectionId INTEGER NOT NULL REFERENCES collection(id) ON DELETE CASCADE,
+                        item TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (collectionId, item)
+                    );
+                    CREATE TABLE tonePreference (item TEXT PRIMARY KEY NOT NULL, tones TEXT NOT NULL);
+                    CREATE TABLE customEmoji (
+                        code TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                        name TEXT NOT NULL,
+                        keywords TEXT NOT NULL,
+                        groupName TEXT,
+                        image TEXT NOT NULL,
+                        source TEXT,
+                        addedAt REAL NOT NULL
+                    );
+                    CREATE TABLE changeLog (area TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL);
+                    """)
             for area in StoreArea.allCases {
                 try db.execute(sql: "INSERT INTO changeLog (area, version) VALUES (?, 0)", arguments: [area.rawValue])
             }

@@ -263,10 +263,11 @@ public final class EmojiStore: Sendable {
             let seed = 0.5 * Double(keys.count - offset) / Double(keys.count)
             let current = try ScoreDecay.currentScore(of: key, clock: clock, decay: decay, in: db)
             let score = current + seed
-            try db.execute(sql: """
-                INSERT INTO usage (item, score, scoredAt, rank, useCount) VALUES (?, ?, ?, ?, 0)
-                ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt, rank = excluded.rank
-                """, arguments: [key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay)])
+            try db.execute(
+                sql: """
+                    INSERT INTO usage (item, score, scoredAt, rank, useCount) VALUES (?, ?, ?, ?, 0)
+                    ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt, rank = excluded.rank
+                    """, arguments: [key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay)])
         }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An exclusive advisory lock on `<database>.lock`, held while a process opens, migrates and
@@ -16,29 +17,29 @@ struct OpenLock: ~Copyable {
 
     init(path: String) throws(StoreError) {
         #if canImport(Glibc) || canImport(Darwin)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .database(path: path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw .database(path: path, reason: "cannot lock: \(reason)")
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw .database(path: path, reason: "cannot open the lock file: \(String(cString: strerror(errno)))")
             }
-        }
-        self.descriptor = descriptor
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    let reason = String(cString: strerror(errno))
+                    close(descriptor)
+                    throw .database(path: path, reason: "cannot lock: \(reason)")
+                }
+            }
+            self.descriptor = descriptor
         #else
-        self.descriptor = -1
+            self.descriptor = -1
         #endif
     }
 
     deinit {
         #if canImport(Glibc) || canImport(Darwin)
-        if descriptor >= 0 {
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-        }
+            if descriptor >= 0 {
+                flock(descriptor, LOCK_UN)
+                close(descriptor)
+            }
         #endif
     }
 }

@@ -27,7 +27,8 @@ struct StoreFileAccess {
         let directoryWritable = fileManager.isWritableFile(atPath: existing.isEmpty ? "." : existing)
         let fileWritable = size == nil ? directoryWritable : fileManager.isWritableFile(atPath: path)
         isReadOnly = !(fileWritable && directoryWritable)
-        needsImmutable = hasDatabase && !directoryWritable
+        needsImmutable =
+            hasDatabase && !directoryWritable
             && !fileManager.fileExists(atPath: path + "-wal") && !fileManager.fileExists(atPath: path + "-shm")
     }
 

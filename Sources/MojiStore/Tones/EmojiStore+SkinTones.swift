@@ -19,10 +19,11 @@ extension EmojiStore {
             if tones.isEmpty {
                 try db.execute(sql: "DELETE FROM tonePreference WHERE item = ?", arguments: [base.character])
             } else {
-                try db.execute(sql: """
-                    INSERT INTO tonePreference (item, tones) VALUES (?, ?)
-                    ON CONFLICT(item) DO UPDATE SET tones = excluded.tones
-                    """, arguments: [base.character, Self.toneText(tones)])
+                try db.execute(
+                    sql: """
+                        INSERT INTO tonePreference (item, tones) VALUES (?, ?)
+                        ON CONFLICT(item) DO UPDATE SET tones = excluded.tones
+                        """, arguments: [base.character, Self.toneText(tones)])
             }
         }
     }
@@ -31,7 +32,8 @@ extension EmojiStore {
     public func preferredSkinTones(for emoji: Emoji) throws(StoreError) -> [SkinTone]? {
         let key = emoji.neutral.character
         return try read { db in
-            try String.fetchOne(db, sql: "SELECT tones FROM tonePreference WHERE item = ?", arguments: [key]).map(Self.parseTones)
+            try String.fetchOne(db, sql: "SELECT tones FROM tonePreference WHERE item = ?", arguments: [key]).map(
+                Self.parseTones)
         }
     }
 
@@ -50,8 +52,10 @@ extension EmojiStore {
     public func setDefaultSkinTone(_ tone: SkinTone?) throws(StoreError) {
         try write([.skinTones]) { db in
             if let tone {
-                try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('defaultTone', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                               arguments: [tone.identifier])
+                try db.execute(
+                    sql:
+                        "INSERT INTO meta (key, value) VALUES ('defaultTone', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    arguments: [tone.identifier])
             } else {
                 try db.execute(sql: "DELETE FROM meta WHERE key = 'defaultTone'")
             }
@@ -61,7 +65,8 @@ extension EmojiStore {
     /// The global default tone, or nil for neutral.
     public func defaultSkinTone() throws(StoreError) -> SkinTone? {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'defaultTone'").flatMap(SkinTone.init(identifier:))
+            try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'defaultTone'").flatMap(
+                SkinTone.init(identifier:))
         }
     }
 

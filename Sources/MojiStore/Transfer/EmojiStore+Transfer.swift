@@ -22,24 +22,33 @@ extension EmojiStore {
             }
             try db.execute(sql: "UPDATE clock SET uses = ? WHERE id = 1", arguments: [export.clock])
             for record in export.usage {
-                let rank = record.score > 0
+                let rank =
+                    record.score > 0
                     ? ScoreDecay.rank(score: record.score, at: record.scoredAt, decay: export.decay) : nil
-                try db.execute(sql: """
-                    INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [record.item.key, record.score, record.scoredAt, rank, record.useCount,
-                                     record.lastUse, record.lastUsedAt, record.tones.isEmpty ? nil : record.tones.joined(separator: ",")])
+                try db.execute(
+                    sql: """
+                        INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        record.item.key, record.score, record.scoredAt, rank, record.useCount,
+                        record.lastUse, record.lastUsedAt,
+                        record.tones.isEmpty ? nil : record.tones.joined(separator: ","),
+                    ])
             }
             try Self.replaceOrderedItems(export.pinned, db: db, table: "pinned", filter: nil)
             for (offset, collection) in export.collections.enumerated() {
-                try db.execute(sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
-                               arguments: [collection.name, Double(offset)])
-                try Self.replaceOrderedItems(collection.items, db: db, table: "collectionItem",
-                                             filter: ("collectionId", db.lastInsertedRowID))
+                try db.execute(
+                    sql: "INSERT INTO collection (name, createdAt) VALUES (?, ?)",
+                    arguments: [collection.name, Double(offset)])
+                try Self.replaceOrderedItems(
+                    collection.items, db: db, table: "collectionItem",
+                    filter: ("collectionId", db.lastInsertedRowID))
             }
             for (item, tones) in export.skinTones {
-                try db.execute(sql: "INSERT INTO tonePreference (item, tones) VALUES (?, ?)",
-                               arguments: [item, tones.joined(separator: ",")])
+                try db.execute(
+                    sql: "INSERT INTO tonePreference (item, tones) VALUES (?, ?)",
+                    arguments: [item, tones.joined(separator: ",")])
             }
             try db.execute(sql: "DELETE FROM meta WHERE key = 'defaultTone'")
             if let tone = export.defaultSkinTone {
@@ -47,8 +56,10 @@ extension EmojiStore {
             }
             for emoji in export.customEmoji { try Self.insertCustomEmoji(emoji, in: db) }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1') ON CONFLICT(key) DO NOTHING")
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           arguments: ["\(export.decay)"])
+            try db.execute(
+                sql:
+                    "INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: ["\(export.decay)"])
             try ScoreDecay.adoptDecay(decay, in: db)
         }
     }
@@ -62,7 +73,9 @@ extension EmojiStore {
                 tones: (row["tones"] as String?).map { $0.split(separator: ",").map(String.init) } ?? [])
         }
         let collections = try Row.fetchAll(db, sql: "SELECT id, name FROM collection ORDER BY id").map { row in
-            EmojiCollection(name: row["name"], items: try orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
+            EmojiCollection(
+                name: row["name"],
+                items: try orderedItems(db, table: "collectionItem", filter: ("collectionId", row["id"])))
         }
         var skinTones: [String: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT item, tones FROM tonePreference") {

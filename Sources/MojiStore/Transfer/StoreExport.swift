@@ -68,7 +68,8 @@ public struct StoreExport: Sendable, Hashable, Codable {
             throw .invalidExport(path: path, reason: "format is '\(decoded.format)', expected '\(Self.formatName)'")
         }
         guard decoded.version == 1 else {
-            throw .invalidExport(path: path, reason: "format version \(decoded.version) is newer than this Moji reads (1); upgrade Moji")
+            throw .invalidExport(
+                path: path, reason: "format version \(decoded.version) is newer than this Moji reads (1); upgrade Moji")
         }
         guard decoded.decay > 0, decoded.decay <= 1 else {
             throw .invalidExport(path: path, reason: "decay \(decoded.decay) is not in (0, 1]")
@@ -76,9 +77,11 @@ public struct StoreExport: Sendable, Hashable, Codable {
         self = decoded
     }
 
-    init(exportedAt: Date, clock: Int, decay: Double, usage: [UsageRecord], pinned: [StoreItem],
-         collections: [EmojiCollection], skinTones: [String: [String]], defaultSkinTone: String?,
-         customEmoji: [CustomEmoji]) {
+    init(
+        exportedAt: Date, clock: Int, decay: Double, usage: [UsageRecord], pinned: [StoreItem],
+        collections: [EmojiCollection], skinTones: [String: [String]], defaultSkinTone: String?,
+        customEmoji: [CustomEmoji]
+    ) {
         self.exportedAt = exportedAt
         self.clock = clock
         self.decay = decay

@@ -24,26 +24,37 @@ extension EmojiStore {
             // Taken inside the write lock, so timestamps follow the commit order across processes.
             let now = Date()
             // Saturates rather than overflows, and brings back a clock row a hand edit deleted.
-            let clock = try Int.fetchOne(db.cachedStatement(sql: """
-                INSERT INTO clock (id, uses) VALUES (1, 1) ON CONFLICT(id) DO UPDATE
-                SET uses = MIN(MAX(CAST(uses AS INTEGER), 0), \(ScoreDecay.maximumCount - 1)) + 1 RETURNING uses
-                """)) ?? 1
-            let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT \(ScoreDecay.scoreColumns), CAST(useCount AS INTEGER) AS useCount FROM usage WHERE item = ?
-                """), arguments: [key])
-            let previous = row.map { ScoreDecay.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) }
+            let clock =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            INSERT INTO clock (id, uses) VALUES (1, 1) ON CONFLICT(id) DO UPDATE
+                            SET uses = MIN(MAX(CAST(uses AS INTEGER), 0), \(ScoreDecay.maximumCount - 1)) + 1 RETURNING uses
+                            """)) ?? 1
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(ScoreDecay.scoreColumns), CAST(useCount AS INTEGER) AS useCount FROM usage WHERE item = ?
+                        """), arguments: [key])
+            let previous =
+                row.map { ScoreDecay.decayed($0["score"], from: $0["scoredAt"], to: clock, decay: decay) }
                 ?? 0
             let score = previous + 1
             let count = ScoreDecay.incremented(row?["useCount"] ?? 0)
-            try db.cachedStatement(sql: """
-                INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt,
-                    rank = excluded.rank, useCount = excluded.useCount, lastUse = excluded.lastUse,
-                    lastUsedAt = excluded.lastUsedAt, tones = excluded.tones
-                """).execute(arguments: [key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay),
-                                 count, clock, now.timeIntervalSince1970, toneText])
-            return UsageEntry(item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO usage (item, score, scoredAt, rank, useCount, lastUse, lastUsedAt, tones)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(item) DO UPDATE SET score = excluded.score, scoredAt = excluded.scoredAt,
+                        rank = excluded.rank, useCount = excluded.useCount, lastUse = excluded.lastUse,
+                        lastUsedAt = excluded.lastUsedAt, tones = excluded.tones
+                    """
+            ).execute(arguments: [
+                key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay),
+                count, clock, now.timeIntervalSince1970, toneText,
+            ])
+            return UsageEntry(
+                item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
         }
     }
 
@@ -80,9 +91,10 @@ extension EmojiStore {
     public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         // ORDER BY names the table's columns: a bare name would be the cast result column,
         // which no index orders.
-        try entries(sql: """
-            SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY usage.lastUse DESC LIMIT ?
-            """, limit: limit ?? configuration.recentLimit)
+        try entries(
+            sql: """
+                SELECT \(Self.entryColumns) FROM usage WHERE lastUse IS NOT NULL ORDER BY usage.lastUse DESC LIMIT ?
+                """, limit: limit ?? configuration.recentLimit)
     }
 
     /// The items by how many times they were used, ever (no decay, unlike ``frequent()``), the
@@ -102,8 +114,11 @@ extension EmojiStore {
         let key = usageKey(item)
         let decay = configuration.decay
         return try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT \(Self.entryColumns) FROM usage WHERE item = ?",
-                                             arguments: [key]) else { return nil }
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT \(Self.entryColumns) FROM usage WHERE item = ?",
+                    arguments: [key])
+            else { return nil }
             return try Self.entry(row, clock: ScoreDecay.clock(db), decay: decay)
         }
     }
@@ -174,9 +189,10 @@ extension EmojiStore {
         do {
             return try pool.unsafeRead { db in
                 let statement = try db.cachedStatement(sql: sql)
-                return try Array(Row.fetchCursor(statement, arguments: [limit]).map { row in
-                    Self.entry(row, clock: row["clock"], decay: decay)
-                })
+                return try Array(
+                    Row.fetchCursor(statement, arguments: [limit]).map { row in
+                        Self.entry(row, clock: row["clock"], decay: decay)
+                    })
             }
         } catch {
             throw StoreError.wrapping(error, path: url.path)

@@ -73,13 +73,17 @@ enum ScoreDecay {
             let rows = try Row.fetchAll(db, sql: "SELECT CAST(item AS TEXT) AS item, \(scoreColumns) FROM usage")
             for row in rows {
                 let score = decayed(row["score"], from: row["scoredAt"], to: clock, decay: stored)
-                try db.execute(sql: "UPDATE usage SET score = ?, scoredAt = ?, rank = ? WHERE item = ?",
-                               arguments: [score, clock, rank(score: score, at: clock, decay: decay),
-                                           row["item"] as String])
+                try db.execute(
+                    sql: "UPDATE usage SET score = ?, scoredAt = ?, rank = ? WHERE item = ?",
+                    arguments: [
+                        score, clock, rank(score: score, at: clock, decay: decay),
+                        row["item"] as String,
+                    ])
             }
         }
-        try db.execute(sql: """
-            INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
-            """, arguments: ["\(decay)"])
+        try db.execute(
+            sql: """
+                INSERT INTO meta (key, value) VALUES ('decay', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: ["\(decay)"])
     }
 }

@@ -10,8 +10,9 @@ extension StoreExport {
     ///   by list, index and item, e.g. `usage[3] "👍🏽"`.
     public func validate(catalog: EmojiCatalog = .shared) throws(StoreError) {
         guard (0...ScoreDecay.maximumCount).contains(clock) else {
-            throw .invalidImportEntry(entry: "clock",
-                                      reason: "\(clock) is not between 0 and \(ScoreDecay.maximumCount)")
+            throw .invalidImportEntry(
+                entry: "clock",
+                reason: "\(clock) is not between 0 and \(ScoreDecay.maximumCount)")
         }
         guard decay > 0, decay <= 1 else {
             throw .invalidImportEntry(entry: "decay", reason: "\(decay) is not in (0, 1]")
@@ -34,8 +35,9 @@ extension StoreExport {
                 throw .invalidImportEntry(entry: entry, reason: "the name \(problem)")
             }
             if let first = names.updateValue(index, forKey: Self.caseFolded(collection.name)) {
-                throw .invalidImportEntry(entry: entry,
-                                          reason: "collections[\(first)] has the same name (names ignore case)")
+                throw .invalidImportEntry(
+                    entry: entry,
+                    reason: "collections[\(first)] has the same name (names ignore case)")
             }
             try Self.validateList(collection.items, named: "collections[\(index)].items", catalog: catalog)
         }
@@ -59,8 +61,9 @@ extension StoreExport {
                 throw .invalidImportEntry(entry: entry, reason: problem)
             }
             if let first = codes.updateValue(index, forKey: Self.caseFolded(emoji.code)) {
-                throw .invalidImportEntry(entry: entry,
-                                          reason: "customEmoji[\(first)] has the same code (codes ignore case)")
+                throw .invalidImportEntry(
+                    entry: entry,
+                    reason: "customEmoji[\(first)] has the same code (codes ignore case)")
             }
         }
     }
@@ -123,8 +126,10 @@ extension StoreExport {
     }
 
     /// Every item valid and none twice.
-    private static func validateList(_ items: [StoreItem], named name: String,
-                                     catalog: EmojiCatalog) throws(StoreError) {
+    private static func validateList(
+        _ items: [StoreItem], named name: String,
+        catalog: EmojiCatalog
+    ) throws(StoreError) {
         var seen: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let entry = "\(name)[\(index)] \(StoreText.quoted(item.key))"
@@ -165,7 +170,8 @@ extension StoreExport {
         var pictograph = false
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            let joiner = [0x200D, 0xFE0E, 0xFE0F, 0x20E3].contains(scalar.value)
+            let joiner =
+                [0x200D, 0xFE0E, 0xFE0F, 0x20E3].contains(scalar.value)
                 || (0xE0020...0xE007F).contains(scalar.value)
             guard properties.isEmoji || properties.isEmojiModifier || joiner else { return false }
             if scalar.value > 0xFF, properties.isEmoji { pictograph = true }
@@ -192,8 +198,10 @@ extension StoreExport {
     /// Case folded as SQLite's NOCASE does (ASCII letters only), so duplicates are found as
     /// the database would find them.
     static func caseFolded(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    (0x41...0x5A).contains(scalar.value) ? Unicode.Scalar(UInt8(scalar.value + 0x20)) : scalar
+                }))
     }
 }

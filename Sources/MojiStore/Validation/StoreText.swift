@@ -17,8 +17,10 @@ public enum StoreText {
     /// Why `text` is not acceptable as a name, or nil when it is: too long, holding a control
     /// character (C0, DEL, C1, or a line or paragraph separator), or, unless `allowsEmpty`,
     /// empty or only white space.
-    public static func problem(in text: String, allowsEmpty: Bool = false,
-                               maximumLength: Int = StoreText.maximumLength) -> String? {
+    public static func problem(
+        in text: String, allowsEmpty: Bool = false,
+        maximumLength: Int = StoreText.maximumLength
+    ) -> String? {
         if !allowsEmpty, text.allSatisfy(\.isWhitespace) { return "is empty" }
         if let scalar = text.unicodeScalars.first(where: isControl) {
             return "holds the control character \(codePoint(scalar))"

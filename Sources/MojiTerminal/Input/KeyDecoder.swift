@@ -107,7 +107,9 @@ public struct KeyDecoder: Sendable {
         while end < bytes.count, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
         guard end < bytes.count else { return nil }
         let parameters = bytes[(index + 2)..<end]
-        let first = parameters.split(separator: UInt8(ascii: ";")).first.flatMap { Int(String(decoding: $0, as: UTF8.self)) }
+        let first = parameters.split(separator: UInt8(ascii: ";")).first.flatMap {
+            Int(String(decoding: $0, as: UTF8.self))
+        }
         return (finalKey(bytes[end], parameter: first), end - index + 1)
     }
 

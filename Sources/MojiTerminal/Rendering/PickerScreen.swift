@@ -84,7 +84,9 @@ public struct PickerScreen: Sendable {
         if let selection = picker.selection { return selection.section }
         guard !picker.sections.isEmpty else { return nil }
         var section = 0
-        while section + 1 < picker.sections.count, titleLine(of: section + 1, in: picker.layout) <= scrollTop { section += 1 }
+        while section + 1 < picker.sections.count, titleLine(of: section + 1, in: picker.layout) <= scrollTop {
+            section += 1
+        }
         return section
     }
 
@@ -205,12 +207,17 @@ public struct PickerScreen: Sendable {
                 continue
             }
             let row = line - title - 1
-            guard row < layout.rowCount(ofSection: section) else { section += 1; continue }
+            guard row < layout.rowCount(ofSection: section) else {
+                section += 1
+                continue
+            }
             drawRow(row, of: section, picker: picker, screenRow: screenRow, into: &buffer)
         }
     }
 
-    private func drawRow(_ row: Int, of section: Int, picker: EmojiPicker, screenRow: Int, into buffer: inout ScreenBuffer) {
+    private func drawRow(
+        _ row: Int, of section: Int, picker: EmojiPicker, screenRow: Int, into buffer: inout ScreenBuffer
+    ) {
         let layout = picker.layout
         let items = picker.sections[section].items
         let start = row * layout.columns
@@ -246,7 +253,8 @@ public struct PickerScreen: Sendable {
     private func drawEmpty(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
         buffer.move(row: row, column: 2)
         buffer.style(style(.dim))
-        let text = picker.isSearching ? "No emoji matches “\(picker.query)”. Backspace or Esc to edit." : "No emoji to show."
+        let text =
+            picker.isSearching ? "No emoji matches “\(picker.query)”. Backspace or Esc to edit." : "No emoji to show."
         buffer.write(TerminalWidth.truncated(text, to: width - 3))
         buffer.style([])
     }
@@ -340,7 +348,9 @@ public struct PickerScreen: Sendable {
         buffer.style([])
         room -= TerminalWidth.of(name)
         var details = preview.shortcodes.prefix(3).map { ":\($0):" }.joined(separator: " ")
-        if !preview.keywords.isEmpty { details += (details.isEmpty ? "" : "  ") + preview.keywords.joined(separator: ", ") }
+        if !preview.keywords.isEmpty {
+            details += (details.isEmpty ? "" : "  ") + preview.keywords.joined(separator: ", ")
+        }
         if room > 4, !details.isEmpty {
             buffer.style(style(.dim))
             buffer.write("  " + TerminalWidth.truncated(details, to: room - 2))
@@ -357,7 +367,8 @@ public struct PickerScreen: Sendable {
             buffer.style([])
             return
         }
-        let help = picker.popover != nil
+        let help =
+            picker.popover != nil
             ? "←→ tone  ↑↓ person  Enter pick  Esc close"
             : "Enter pick  Alt+Enter skin tone  Tab group  Esc back  Ctrl+C quit"
         buffer.style(style(.dim))

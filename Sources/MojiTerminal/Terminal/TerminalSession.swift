@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The controlling terminal (`/dev/tty`) in full-screen raw mode: alternate screen, hidden
@@ -37,45 +37,45 @@ public final class TerminalSession: @unchecked Sendable {
     ///   ``TerminalError/dumbTerminal`` when `TERM` is `dumb` (it cannot draw in place).
     public init() throws(TerminalError) {
         #if canImport(Glibc) || canImport(Darwin)
-        // Emacs' shell, some CI consoles and editors' terminals say they cannot take cursor moves.
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { throw .dumbTerminal }
-        let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else { throw .noTerminal(reason: String(cString: strerror(errno))) }
-        var original = termios()
-        guard tcgetattr(fd, &original) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw .noTerminal(reason: reason)
-        }
-        var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_oflag &= ~tcflag_t(OPOST)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
-        var wake: [Int32] = [-1, -1]
-        guard pipe(&wake) == 0 else {
-            close(fd)
-            throw .cannotConfigure(reason: "no pipe for resize signals")
-        }
-        _ = fcntl(wake[0], F_SETFL, fcntl(wake[0], F_GETFL) | O_NONBLOCK)
-        _ = fcntl(wake[1], F_SETFL, fcntl(wake[1], F_GETFL) | O_NONBLOCK)
-        TerminalRestorer.install(fd: fd, original: original, raw: raw, wakeFD: wake[1])
-        guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else {
-            let reason = String(cString: strerror(errno))
-            TerminalRestorer.restore()
-            close(fd)
-            throw .cannotConfigure(reason: reason)
-        }
-        self.fd = fd
-        self.wakeFD = wake[0]
-        self.wakeWriteFD = wake[1]
-        write(TerminalRestorer.enterSequence)
+            // Emacs' shell, some CI consoles and editors' terminals say they cannot take cursor moves.
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { throw .dumbTerminal }
+            let fd = open("/dev/tty", O_RDWR | O_CLOEXEC)
+            guard fd >= 0 else { throw .noTerminal(reason: String(cString: strerror(errno))) }
+            var original = termios()
+            guard tcgetattr(fd, &original) == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(fd)
+                throw .noTerminal(reason: reason)
+            }
+            var raw = original
+            raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+            raw.c_oflag &= ~tcflag_t(OPOST)
+            raw.c_cflag |= tcflag_t(CS8)
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            var wake: [Int32] = [-1, -1]
+            guard pipe(&wake) == 0 else {
+                close(fd)
+                throw .cannotConfigure(reason: "no pipe for resize signals")
+            }
+            _ = fcntl(wake[0], F_SETFL, fcntl(wake[0], F_GETFL) | O_NONBLOCK)
+            _ = fcntl(wake[1], F_SETFL, fcntl(wake[1], F_GETFL) | O_NONBLOCK)
+            TerminalRestorer.install(fd: fd, original: original, raw: raw, wakeFD: wake[1])
+            guard tcsetattr(fd, TCSAFLUSH, &raw) == 0 else {
+                let reason = String(cString: strerror(errno))
+                TerminalRestorer.restore()
+                close(fd)
+                throw .cannotConfigure(reason: reason)
+            }
+            self.fd = fd
+            self.wakeFD = wake[0]
+            self.wakeWriteFD = wake[1]
+            write(TerminalRestorer.enterSequence)
         #else
-        throw .unsupportedPlatform
+            throw .unsupportedPlatform
         #endif
     }
 
@@ -88,9 +88,9 @@ public final class TerminalSession: @unchecked Sendable {
     public var size: (width: Int, height: Int) {
         var size = winsize()
         #if canImport(Glibc)
-        let result = ioctl(fd, UInt(TIOCGWINSZ), &size)
+            let result = ioctl(fd, UInt(TIOCGWINSZ), &size)
         #else
-        let result = ioctl(fd, TIOCGWINSZ, &size)
+            let result = ioctl(fd, TIOCGWINSZ, &size)
         #endif
         guard result == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
         return (Int(size.ws_col), Int(size.ws_row))
@@ -116,7 +116,9 @@ public final class TerminalSession: @unchecked Sendable {
 
     /// Waits for keys, a resize, or the timeout (-1: forever).
     public func waitForInput(timeoutMilliseconds: Int32) -> Input {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&fds, 2, timeoutMilliseconds)
         if ready < 0 { return errno == EINTR ? .resized : .closed }
         if ready == 0 { return .timeout }
@@ -158,9 +160,9 @@ public final class TerminalSession: @unchecked Sendable {
 }
 
 #if canImport(Glibc) || canImport(Darwin)
-/// `write(2)`, named apart from the session's own `write`.
-@inline(__always)
-private func writeToDescriptor(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(fd, buffer, count)
-}
+    /// `write(2)`, named apart from the session's own `write`.
+    @inline(__always)
+    private func writeToDescriptor(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        write(fd, buffer, count)
+    }
 #endif

@@ -78,8 +78,9 @@ struct SearchSegmentBuilder {
             }
         }
         grams.sort()
-        return SearchSegment(words: wordTable, phrases: phrases.build().table, grams: grams,
-                             localeRank: localeRank, source: source)
+        return SearchSegment(
+            words: wordTable, phrases: phrases.build().table, grams: grams,
+            localeRank: localeRank, source: source)
     }
 
     // MARK: Words and phrases

@@ -20,7 +20,8 @@ enum LatinFolding {
             let foldings = LatinFolding.foldings
             for entry in stride(from: 0, to: foldings.count, by: 4) {
                 // Scalars are at most 21 bits, so the three fit one word, zeros (padding) last.
-                let word = UInt64(foldings[entry + 1]) | UInt64(foldings[entry + 2]) << 21 | UInt64(foldings[entry + 3]) << 42
+                let word =
+                    UInt64(foldings[entry + 1]) | UInt64(foldings[entry + 2]) << 21 | UInt64(foldings[entry + 3]) << 42
                 // A scalar folding to nothing is packed as an all-ones marker.
                 packed[Int(foldings[entry])] = word == 0 ? UInt64.max : word
             }

@@ -118,7 +118,7 @@ package enum TextFolding {
         if value < 0x2000 { return LatinFolding.table.isWordCharacter(value) }
         switch value {
         case 0x3041...0x3096, 0x3099...0x309C, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7A3, 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A, 0xFF66...0xFF9F:
+            0xAC00...0xD7A3, 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A, 0xFF66...0xFF9F:
             return true
         case 0x3000...0x3040, 0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF65:
             return false
@@ -127,7 +127,7 @@ package enum TextFolding {
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             // Half-width voiced sound marks (ﾞ ﾟ) and ゛ ゜ are symbols but belong to the kana before them.
@@ -140,8 +140,8 @@ package enum TextFolding {
     static func isUnspacedScript(_ value: UInt32) -> Bool {
         switch value {
         case 0x0E00...0x0EFF, 0x0F00...0x0FFF, 0x1000...0x109F, 0x1780...0x17FF,
-             0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x3FFFF:
+            0x1100...0x11FF, 0x3040...0x30FF, 0x3130...0x318F, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7AF, 0xF900...0xFAFF, 0x20000...0x3FFFF:
             return true
         default:
             return false
@@ -176,7 +176,8 @@ package enum TextFolding {
             } else if value < 0x2000 {
                 output.append(value)
             } else if hasCase(value), scalar.properties.changesWhenLowercased {
-                for lower in scalar.properties.lowercaseMapping.unicodeScalars where !isCombiningDiacritic(lower.value) {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars where !isCombiningDiacritic(lower.value)
+                {
                     output.append(lower.value)
                 }
             } else {
@@ -207,7 +208,7 @@ package enum TextFolding {
         guard let last = output.last else { return }
         switch last {
         case 0x304B...0x3062 where last % 2 == 1 && voiced,  // か … ぢ (odd code points take ゛)
-             0x3064...0x3069 where last % 2 == 0 && voiced:  // つ て と
+            0x3064...0x3069 where last % 2 == 0 && voiced:  // つ て と
             output[output.count - 1] = last + 1
         case 0x306F...0x307D where (last - 0x306F) % 3 == 0:  // は ひ ふ へ ほ
             output[output.count - 1] = last + (voiced ? 1 : 2)
@@ -223,7 +224,7 @@ package enum TextFolding {
     package static func isCombiningDiacritic(_ value: UInt32) -> Bool {
         switch value {
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
-             0x0591...0x05C7, 0x064B...0x065F, 0x0670:
+            0x0591...0x05C7, 0x064B...0x065F, 0x0670:
             return true
         default:
             return false

@@ -31,7 +31,8 @@ final class CatalogSearchBase: Sendable {
         try universalSegment.withLock { cached throws(CatalogError) in
             if let cached { return cached }
             let path = catalog.storage.directoryPath + "/" + SearchSegmentFile.fileName
-            let segment = try SearchSegmentFile.read(path: path, entryCount: emojis.count)
+            let segment =
+                try SearchSegmentFile.read(path: path, entryCount: emojis.count)
                 ?? SearchIndex.universalSegment(neutralEmojis, catalog: catalog)
             cached = segment
             return segment

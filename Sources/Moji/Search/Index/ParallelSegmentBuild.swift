@@ -14,9 +14,11 @@ enum ParallelSegmentBuild {
     static func segments(locales: [LocalizedCatalog], base: CatalogSearchBase) throws(CatalogError) -> [SearchSegment] {
         let results = JobResults<Result<SearchSegment, CatalogError>>(count: 1 + locales.count)
         DispatchQueue.concurrentPerform(iterations: 1 + locales.count) { job in
-            results.store(Result { () throws(CatalogError) in
-                job == 0 ? try base.universal() : try localeSegment(locales[job - 1], rank: job == 1 ? 0 : 1, base: base)
-            }, at: job)
+            results.store(
+                Result { () throws(CatalogError) in
+                    job == 0
+                        ? try base.universal() : try localeSegment(locales[job - 1], rank: job == 1 ? 0 : 1, base: base)
+                }, at: job)
         }
         var segments: [SearchSegment] = []
         for job in 1...locales.count { segments.append(try results[job].get()) }
@@ -25,11 +27,15 @@ enum ParallelSegmentBuild {
     }
 
     /// A locale's segment: read from its file, or built from the locale's names and keywords.
-    static func localeSegment(_ table: LocalizedCatalog, rank: UInt8, base: CatalogSearchBase) throws(CatalogError) -> SearchSegment {
+    static func localeSegment(_ table: LocalizedCatalog, rank: UInt8, base: CatalogSearchBase) throws(CatalogError)
+        -> SearchSegment
+    {
         let storage = table.storage
         let path = storage.directoryPath + "/" + SearchSegmentFile.localeFileName(table.locale.identifier)
-        if let segment = try SearchSegmentFile.read(path: path, entryCount: storage.characters.count,
-                                                    localeRank: rank, source: .locale(table)) {
+        if let segment = try SearchSegmentFile.read(
+            path: path, entryCount: storage.characters.count,
+            localeRank: rank, source: .locale(table))
+        {
             return segment
         }
         return try SearchIndex.localeSegment(table, emojis: base.neutralEmojis, rank: rank)

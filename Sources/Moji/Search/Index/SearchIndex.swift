@@ -29,18 +29,21 @@ final class SearchIndex: Sendable {
     convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) throws(CatalogError) {
         let base = CatalogSearchBase.shared(for: catalog)
         let segments = try ParallelSegmentBuild.segments(locales: localized, base: base)
-        self.init(catalog: catalog, localized: localized, segments: segments, emojis: base.emojis,
-                  neutralEntries: base.neutralEntries, versions: base.versions, groupIndices: base.groupIndices,
-                  custom: custom)
+        self.init(
+            catalog: catalog, localized: localized, segments: segments, emojis: base.emojis,
+            neutralEntries: base.neutralEntries, versions: base.versions, groupIndices: base.groupIndices,
+            custom: custom)
     }
 
     /// An index with `custom` as its custom emoji, sharing everything else with `base`.
     convenience init(base: SearchIndex, custom: [CustomEmoji]) {
-        self.init(catalog: base.catalog, localized: base.localized, segments: base.segments.filter {
-            if case .custom = $0.source { return false }
-            return true
-        }, emojis: base.emojis, neutralEntries: base.neutralEntries, versions: base.versions,
-                  groupIndices: base.groupIndices, custom: custom)
+        self.init(
+            catalog: base.catalog, localized: base.localized,
+            segments: base.segments.filter {
+                if case .custom = $0.source { return false }
+                return true
+            }, emojis: base.emojis, neutralEntries: base.neutralEntries, versions: base.versions,
+            groupIndices: base.groupIndices, custom: custom)
     }
 
     private init(
@@ -65,7 +68,9 @@ final class SearchIndex: Sendable {
     /// `moji-data` writes into a locale's ``SearchSegmentFile``).
     ///
     /// - Throws: ``CatalogError`` when the locale's keywords file cannot be read.
-    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) throws(CatalogError) -> SearchSegment {
+    static func localeSegment(_ table: LocalizedCatalog, emojis: [Emoji], rank: UInt8) throws(CatalogError)
+        -> SearchSegment
+    {
         // The loaded keywords and shortcodes, read once rather than through a lock per emoji.
         let terms = try table.terms()
         var builder = SearchSegmentBuilder()
@@ -91,7 +96,9 @@ final class SearchIndex: Sendable {
         for emoji in emojis {
             let index = emoji.index
             builder.addExact(emoji.character, kind: .character, entry: index)
-            for emoticon in tables.indexToEmoticons[index] ?? [] { builder.addExact(emoticon, kind: .emoticon, entry: index) }
+            for emoticon in tables.indexToEmoticons[index] ?? [] {
+                builder.addExact(emoticon, kind: .emoticon, entry: index)
+            }
             for preset in presets {
                 for code in preset.codes[index] ?? [] { builder.addShortcode(code, kind: preset.kind, entry: index) }
             }

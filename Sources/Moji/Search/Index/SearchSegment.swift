@@ -6,12 +6,15 @@
 final class SearchSegment: Sendable {
     /// What a posting in ``words`` says matched.
     enum WordField: UInt8 {
-        case name = 0, keyword = 1, shortcode = 2
+        case name = 0
+        case keyword = 1
+        case shortcode = 2
     }
 
     /// What a posting in ``phrases`` says the whole query equals.
     enum PhraseKind: UInt8 {
-        case character = 0, emoticon, nameRaw, nameWords, github, slack, emojibase, cldr, customCode
+        case character = 0
+        case emoticon, nameRaw, nameWords, github, slack, emojibase, cldr, customCode
     }
 
     /// Phrase keys start with one of these bytes: the query's words joined by spaces, or its

@@ -106,7 +106,8 @@ struct TermTable: Sendable {
     }
 
     /// Compares bytes lexicographically; with `prefixOnly`, a term that starts with `key` is equal.
-    static func compare(_ term: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int {
+    static func compare(_ term: UnsafeBufferPointer<UInt8>, _ key: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int
+    {
         let shared = min(term.count, key.count)
         var position = 0
         while position < shared {

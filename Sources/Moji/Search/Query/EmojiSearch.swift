@@ -19,8 +19,10 @@ public struct EmojiSearch: Sendable {
     let index: SearchIndex
 
     /// A search in `locale` with English as the second language (English alone for English).
-    public init(catalog: EmojiCatalog = .shared, locale: MojiLocale = .english,
-                customEmoji: [CustomEmoji] = []) throws(CatalogError) {
+    public init(
+        catalog: EmojiCatalog = .shared, locale: MojiLocale = .english,
+        customEmoji: [CustomEmoji] = []
+    ) throws(CatalogError) {
         try self.init(catalog: catalog, locales: [locale, .english], customEmoji: customEmoji)
     }
 
@@ -30,8 +32,10 @@ public struct EmojiSearch: Sendable {
     ///   ``CatalogError/malformedFile(path:line:reason:)`` or
     ///   ``CatalogError/malformedBinaryFile(path:offset:reason:)`` for a damaged catalog file
     ///   (a locale's names or keywords, or a search segment).
-    public init(catalog: EmojiCatalog = .shared, locales: [MojiLocale],
-                customEmoji: [CustomEmoji] = []) throws(CatalogError) {
+    public init(
+        catalog: EmojiCatalog = .shared, locales: [MojiLocale],
+        customEmoji: [CustomEmoji] = []
+    ) throws(CatalogError) {
         var tables: [LocalizedCatalog] = []
         for locale in locales {
             let table = try catalog.localized(locale)
@@ -47,7 +51,9 @@ public struct EmojiSearch: Sendable {
     /// the segment files `moji-data` writes, and returns its number of words (for `moji-bench`).
     package static func buildLocaleSegment(catalog: EmojiCatalog, locale: MojiLocale) throws(CatalogError) -> Int {
         let table = try catalog.localized(locale)
-        return try SearchIndex.localeSegment(table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0).words.count
+        return try SearchIndex.localeSegment(
+            table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0
+        ).words.count
     }
 
     /// The locales searched, the chosen one first.
@@ -74,9 +80,10 @@ public struct EmojiSearch: Sendable {
         if parsed.isBlank {
             guard options.blankQuery == .catalogOrder else { return [] }
             found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: .blankQuery) }
-            found.append(contentsOf: (index.catalogEntryCount..<index.entryCount).map {
-                SearchMatcher.Found(entry: Int32($0), key: .blankQuery)
-            })
+            found.append(
+                contentsOf: (index.catalogEntryCount..<index.entryCount).map {
+                    SearchMatcher.Found(entry: Int32($0), key: .blankQuery)
+                })
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
@@ -93,12 +100,15 @@ public struct EmojiSearch: Sendable {
             let item = index.item(entry)
             switch (options.skinTones, item) {
             case (.preferred(let tone), .emoji(let emoji)):
-                results.append(SearchResult(item: .emoji(emoji.withSkinTone(tone) ?? emoji), relevance: relevance,
-                                            entry: entry, context: context))
+                results.append(
+                    SearchResult(
+                        item: .emoji(emoji.withSkinTone(tone) ?? emoji), relevance: relevance,
+                        entry: entry, context: context))
             case (.all, .emoji(let emoji)):
                 results.append(SearchResult(item: item, relevance: relevance, entry: entry, context: context))
                 for variant in emoji.skinToneVariants where results.count < limit {
-                    results.append(SearchResult(item: .emoji(variant), relevance: relevance, entry: entry, context: context))
+                    results.append(
+                        SearchResult(item: .emoji(variant), relevance: relevance, entry: entry, context: context))
                 }
             default:
                 results.append(SearchResult(item: item, relevance: relevance, entry: entry, context: context))

@@ -57,14 +57,17 @@ final class SearchContext: Sendable {
 
     private func match(_ field: SearchField, _ locale: MojiLocale?, _ text: String) -> SearchMatch? {
         guard !text.isEmpty else { return nil }
-        if isExact(text, field) { return SearchMatch(field: field, locale: locale, text: text, ranges: [text.startIndex..<text.endIndex]) }
+        if isExact(text, field) {
+            return SearchMatch(field: field, locale: locale, text: text, ranges: [text.startIndex..<text.endIndex])
+        }
         if field == .character || field == .emoticon { return nil }
         var ranges: [Range<String.Index>] = []
         for (range, word) in TextFolding.wordRanges(text) {
             let matched = query.tokens.contains { token in
                 if word.starts(with: token.scalars) { return true }
                 if token.isUnspaced, word.count > token.scalars.count,
-                   word.indices.contains(where: { word[$0...].starts(with: token.scalars) }) {
+                    word.indices.contains(where: { word[$0...].starts(with: token.scalars) })
+                {
                     return true
                 }
                 guard token.scalars.count >= TypoTolerance.minimumLength, !token.isUnspaced else { return false }

@@ -85,7 +85,7 @@ struct SearchMatcher {
                 guard let key, let term = key.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) else { return }
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
                     guard let kind = posting.phraseKind,
-                          let rank = RankKey.exact(kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale)
+                        let rank = RankKey.exact(kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale)
                     else { continue }
                     recordExact(posting.entry, rank)
                 }
@@ -112,7 +112,8 @@ struct SearchMatcher {
                 let range = key.withUnsafeBufferPointer { segment.phrases.prefixRange(of: $0) }
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: range)] {
                     guard let kind = posting.phraseKind,
-                          kind != .character, kind != .nameRaw, kind != .nameWords else { continue }
+                        kind != .character, kind != .nameRaw, kind != .nameWords
+                    else { continue }
                     recordExact(posting.entry, .symbolPrefix)
                 }
             }
@@ -197,8 +198,10 @@ struct SearchMatcher {
     }
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers.
-    private mutating func recordPrefixMatches(_ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
-                                              localeRank: UInt8, position: Int) {
+    private mutating func recordPrefixMatches(
+        _ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
+        localeRank: UInt8, position: Int
+    ) {
         reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
         let none = Self.none
@@ -263,8 +266,10 @@ struct SearchMatcher {
     /// make them: after the first letter (words starting with the same letter), or as the first
     /// two letters swapped or an extra first letter (words starting with the second letter
     /// followed by the first or the third).
-    private mutating func matchTypos(_ token: SearchQuery.Token, in segment: SearchSegment, localeRank: UInt8,
-                                     position: Int) {
+    private mutating func matchTypos(
+        _ token: SearchQuery.Token, in segment: SearchSegment, localeRank: UInt8,
+        position: Int
+    ) {
         let words = segment.words
         let typed = token.scalars
         // The first letter, or the first two letters of the words to check (a fixed list, so
@@ -273,11 +278,12 @@ struct SearchMatcher {
         let isASCII = token.bytes.count == typed.count
         let minimumLength = token.bytes.count - 1
         for prefixIndex in 0..<prefixCount {
-            let (first, second): (UInt32, UInt32?) = switch prefixIndex {
-            case 0: (typed[0], nil)
-            case 1: (typed[1], typed[0])
-            default: (typed[1], typed[2])
-            }
+            let (first, second): (UInt32, UInt32?) =
+                switch prefixIndex {
+                case 0: (typed[0], nil)
+                case 1: (typed[1], typed[0])
+                default: (typed[1], typed[2])
+                }
             scratchPrefix.removeAll(keepingCapacity: true)
             UTF8Codec.append(CollectionOfOne(first), to: &scratchPrefix)
             if let second { UTF8Codec.append(CollectionOfOne(second), to: &scratchPrefix) }
@@ -288,11 +294,13 @@ struct SearchMatcher {
                 // typed ones; checking that first skips most words.
                 scratchTypoWords.removeAll(keepingCapacity: true)
                 if second == nil {
-                    Self.oneEditASCIIWordsSharingFirstLetter(token.bytes, in: words, range: range,
-                                                             minimumLength: minimumLength, into: &scratchTypoWords)
+                    Self.oneEditASCIIWordsSharingFirstLetter(
+                        token.bytes, in: words, range: range,
+                        minimumLength: minimumLength, into: &scratchTypoWords)
                 } else {
-                    Self.oneEditASCIIWords(token.bytes, in: words, range: range, minimumLength: minimumLength,
-                                           into: &scratchTypoWords)
+                    Self.oneEditASCIIWords(
+                        token.bytes, in: words, range: range, minimumLength: minimumLength,
+                        into: &scratchTypoWords)
                 }
                 for word in scratchTypoWords {
                     recordTypo(word, in: words, localeRank: localeRank, position: position)
@@ -318,8 +326,10 @@ struct SearchMatcher {
     /// The words in `range` (at least `minimumLength` bytes) that `typed`, an ASCII word,
     /// becomes a prefix of with one edit, each checked in full (for the small ranges of words
     /// starting with two of its letters).
-    private static func oneEditASCIIWords(_ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
-                                          into found: inout [Int]) {
+    private static func oneEditASCIIWords(
+        _ typed: [UInt8], in words: TermTable, range: Range<Int>, minimumLength: Int,
+        into found: inout [Int]
+    ) {
         typed.withUnsafeBufferPointer { typed in
             words.bytes.withUnsafeBufferPointer { all in
                 words.starts.withUnsafeBufferPointer { starts in
@@ -348,8 +358,10 @@ struct SearchMatcher {
     /// at `i` (a letter typed extra, or two swapped) or at `i + 1` (one substituted), or
     /// `typed[i]` at `i + 1` (one missing, or two swapped). The words starting with all of
     /// `typed` (no typo) are skipped at once; once a range is small, its words are checked in full.
-    private static func oneEditASCIIWordsSharingFirstLetter(_ typed: [UInt8], in words: TermTable, range: Range<Int>,
-                                                            minimumLength: Int, into found: inout [Int]) {
+    private static func oneEditASCIIWordsSharingFirstLetter(
+        _ typed: [UInt8], in words: TermTable, range: Range<Int>,
+        minimumLength: Int, into found: inout [Int]
+    ) {
         let n = typed.count
         // levels[j]: the words starting with typed[...j].
         var levels: [Range<Int>] = [range]

@@ -30,7 +30,8 @@ struct SearchQuery: Sendable {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(word.count)
             UTF8Codec.append(word, to: &bytes)
-            tokens.append(Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
+            tokens.append(
+                Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
             if wordsKey.count > 1 { wordsKey.append(0x20) }
             wordsKey.append(contentsOf: bytes)
         }

@@ -11,7 +11,9 @@ enum TypoTolerance {
     /// deleted, substituted, or two neighbours transposed (`pizaa` → `pizza`, `thmubs` → `thumbs`).
     /// A `typed` that already is a prefix is not a typo match.
     @inline(__always)
-    static func isOneEditPrefix<Unit: FixedWidthInteger>(_ typed: UnsafeBufferPointer<Unit>, of word: UnsafeBufferPointer<Unit>) -> Bool {
+    static func isOneEditPrefix<Unit: FixedWidthInteger>(
+        _ typed: UnsafeBufferPointer<Unit>, of word: UnsafeBufferPointer<Unit>
+    ) -> Bool {
         let n = typed.count
         let m = word.count
         var i = 0

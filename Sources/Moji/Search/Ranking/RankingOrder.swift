@@ -90,8 +90,10 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     /// The key of the query, in `form`, equal to a phrase of `kind`; nil when such a match does
     /// not count. `slackFirst` prefers Slack's codes to GitHub's; `otherLocale` is a phrase of
     /// a locale after the first.
-    static func exact(_ kind: SearchSegment.PhraseKind, form: PhraseForm, slackFirst: Bool,
-                      otherLocale: Bool) -> RankKey? {
+    static func exact(
+        _ kind: SearchSegment.PhraseKind, form: PhraseForm, slackFirst: Bool,
+        otherLocale: Bool
+    ) -> RankKey? {
         switch (form, kind) {
         case (.words, .nameWords): otherLocale ? .otherLocaleName : .nameWords
         case (.words, _): nil

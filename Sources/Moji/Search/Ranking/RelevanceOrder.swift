@@ -51,7 +51,9 @@ extension SearchMatcher {
                         for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: rank)) }
                     } else {
                         // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
-                        if bitmap.isEmpty { bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64) } else {
+                        if bitmap.isEmpty {
+                            bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64)
+                        } else {
                             for position in bitmap.indices { bitmap[position] = 0 }
                         }
                         bitmap.withUnsafeMutableBufferPointer { bitmap in

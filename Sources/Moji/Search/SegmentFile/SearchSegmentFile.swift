@@ -42,7 +42,8 @@ package enum SearchSegmentFile {
     /// - Throws: ``CatalogError`` when the locale is unknown or its files are damaged.
     package static func data(for catalog: EmojiCatalog, locale: String) throws(CatalogError) -> Data {
         let table = try catalog.localized(MojiLocale(locale))
-        let segment = try SearchIndex.localeSegment(table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0)
+        let segment = try SearchIndex.localeSegment(
+            table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: 0)
         return Data(Zlib.deflate(encode(segment, entryCount: catalog.storage.characters.count)))
     }
 
@@ -110,8 +111,10 @@ package enum SearchSegmentFile {
     ///
     /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when the file is damaged,
     ///   was written by another version of the index rules or for another catalog.
-    static func read(path: String, entryCount: Int, localeRank: UInt8 = 0,
-                     source: SearchSegment.Source = .universal) throws(CatalogError) -> SearchSegment? {
+    static func read(
+        path: String, entryCount: Int, localeRank: UInt8 = 0,
+        source: SearchSegment.Source = .universal
+    ) throws(CatalogError) -> SearchSegment? {
         guard let compressed = CatalogFileReader.contents(atPath: path) else { return nil }
         func malformed(_ offset: Int, _ reason: String) -> CatalogError {
             .malformedBinaryFile(path: path, offset: offset, reason: reason)
@@ -126,10 +129,14 @@ package enum SearchSegmentFile {
         }
         return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
             var reader = Reader(bytes: buffer, offset: 8)
-            let format = reader.uint32(), version = reader.uint32(), entries = reader.uint32()
+            let format = reader.uint32()
+            let version = reader.uint32()
+            let entries = reader.uint32()
             guard format == CatalogFormat.version, version == indexVersion else {
-                throw malformed(8, "built with format \(format), index rules \(version); this Moji reads format "
-                    + "\(CatalogFormat.version), index rules \(indexVersion)")
+                throw malformed(
+                    8,
+                    "built with format \(format), index rules \(version); this Moji reads format "
+                        + "\(CatalogFormat.version), index rules \(indexVersion)")
             }
             guard entries == entryCount else {
                 throw malformed(16, "built for a catalog of \(entries) entries, not this one of \(entryCount)")
@@ -206,9 +213,13 @@ package enum SearchSegmentFile {
         /// A term table: front-coded terms that rise strictly, and postings naming entries
         /// below `entryCount`.
         mutating func table(entryCount: Int) -> TermTable? {
-            let count = Int(uint32()), byteCount = Int(uint32()), postingCount = Int(uint32())
+            let count = Int(uint32())
+            let byteCount = Int(uint32())
+            let postingCount = Int(uint32())
             // Every term and every posting takes at least one byte, so larger counts are damage.
-            guard offset <= bytes.count, count <= bytes.count, postingCount <= bytes.count, byteCount <= 255 * bytes.count else {
+            guard offset <= bytes.count, count <= bytes.count, postingCount <= bytes.count,
+                byteCount <= 255 * bytes.count
+            else {
                 return nil
             }
             let bytes = self.bytes
@@ -222,9 +233,10 @@ package enum SearchSegmentFile {
                     var previousStart = 0
                     for index in 0..<count {
                         guard let shared = Self.varint(bytes, &position).map(Int.init),
-                              let rest = Self.varint(bytes, &position).map(Int.init),
-                              shared <= initialized - previousStart, rest <= bytes.count - position,
-                              initialized + shared + rest <= byteCount else {
+                            let rest = Self.varint(bytes, &position).map(Int.init),
+                            shared <= initialized - previousStart, rest <= bytes.count - position,
+                            initialized + shared + rest <= byteCount
+                        else {
                             ok = false
                             return
                         }
@@ -237,7 +249,9 @@ package enum SearchSegmentFile {
                         // Sorted: the first new byte must exceed the previous term's byte there (or
                         // the previous term ended), and a term never repeats.
                         if index > 0 {
-                            guard rest > 0, shared == start - previousStart || base[start + shared] > base[previousStart + shared] else {
+                            guard rest > 0,
+                                shared == start - previousStart || base[start + shared] > base[previousStart + shared]
+                            else {
                                 ok = false
                                 return
                             }
@@ -254,7 +268,8 @@ package enum SearchSegmentFile {
                     filled = 0
                     for index in 0..<count {
                         guard let termPostings = Self.varint(bytes, &position).map(Int.init),
-                              termPostings <= postingCount - filled else {
+                            termPostings <= postingCount - filled
+                        else {
                             ok = false
                             return
                         }
