@@ -104,6 +104,9 @@ struct ConcurrentAccessTests {
         #expect(use.status == 5)
         #expect(use.errors.contains("read-only"))
         #expect(use.errors.contains("MOJI_HOME"))
+        #expect(EmojiStore.check(at: directory.databaseURL).condition == .readOnly)
+        let check = try moji.run(["store", "check"])
+        #expect(check.output.contains("read-only"), "\(check.output)")
     }
 
     @Test("another program's SQLite file is refused and left byte for byte as it was")

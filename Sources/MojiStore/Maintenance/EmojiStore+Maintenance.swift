@@ -40,7 +40,8 @@ extension EmojiStore {
             var configuration = Configuration()
             configuration.readonly = true
             configuration.busyMode = .timeout(15)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            // In a read-only directory with no -wal or -shm file, SQLite opens it only as immutable.
+            let queue = try DatabaseQueue(path: StoreFileAccess(path: path).readerPath, configuration: configuration)
             defer { try? queue.close() }
             try queue.read { db in
                 let tables = try String.fetchAll(
