@@ -80,7 +80,9 @@ let package = Package(
         // Drives the built `moji` executable as child processes against a real SQLite file.
         .testTarget(
             name: "MojiStoreTests",
-            dependencies: ["MojiStore", "Moji", "moji", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "MojiStore", "Moji", "moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // The store as the picker's history, against real SQLite files.
@@ -90,8 +92,12 @@ let package = Package(
         // against databases prepared with GRDB (hand-edited rows, a newer schema, another program's).
         .testTarget(
             name: "MojiCommandLineTests",
-            dependencies: ["moji", "MojiStore", "Moji", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
+        // What the test targets that drive `moji` share: where the executable is, system tools.
+        .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
         // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
         .testTarget(

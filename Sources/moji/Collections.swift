@@ -71,11 +71,8 @@ struct Collections: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                for (offset, text) in emojis.enumerated() {
-                    let item = try options.item(text, in: store)
-                    try storeCall { () throws(StoreError) in
-                        try store.add(item, toCollection: name, at: at.map { $0 - 1 + offset })
-                    }
+                try options.insertEach(emojis, at: at, in: store) { item, position throws(StoreError) in
+                    try store.add(item, toCollection: name, at: position)
                 }
                 try printCollection(name, store: store, json: options.json)
             }

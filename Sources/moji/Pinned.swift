@@ -46,9 +46,8 @@ struct Pinned: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                for (offset, text) in emojis.enumerated() {
-                    let item = try options.item(text, in: store)
-                    try storeCall { () throws(StoreError) in try store.pin(item, at: at.map { $0 - 1 + offset }) }
+                try options.insertEach(emojis, at: at, in: store) { item, position throws(StoreError) in
+                    try store.pin(item, at: position)
                 }
                 try printPinned(store, json: options.json)
             }

@@ -51,6 +51,19 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// An emoji (itself, a :shortcode:, hex code points) or a known custom emoji `:code:`.
+    /// Resolves each of `texts` (see ``item(_:in:)``) and hands it to `insert` with the position to
+    /// put it at: `at` (counted from 1, as typed) for the first and the places after it for the
+    /// next, so they keep their order; nil for the end.
+    func insertEach(
+        _ texts: [String], at: Int?, in store: EmojiStore,
+        _ insert: (StoreItem, _ position: Int?) throws(StoreError) -> Void
+    ) throws {
+        for (offset, text) in texts.enumerated() {
+            let item = try item(text, in: store)
+            try storeCall { () throws(StoreError) in try insert(item, at.map { $0 - 1 + offset }) }
+        }
+    }
+
     func item(_ text: String, in store: EmojiStore) throws -> StoreItem {
         if let emoji = EmojiCatalog.shared.emoji(matching: text) { return StoreItem(emoji) }
         if let custom = try storeCall({ () throws(StoreError) in try store.customEmoji(code: text) }) {

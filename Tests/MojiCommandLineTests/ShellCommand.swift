@@ -1,22 +1,11 @@
 import Foundation
+import MojiTestSupport
 
 /// Runs a shell command line against the built `moji`, as a person at a terminal would type it:
 /// redirections such as `> /dev/full` or `<&-` are the shell's, so the attacks are real.
 struct ShellCommand {
-    /// The `moji` executable built beside the tests (`.build/<triple>/debug/moji`).
-    static let moji: String = {
-        let candidates = [
-            URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent(),
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
-        ]
-        let directory =
-            candidates.first {
-                FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("moji").path)
-            } ?? candidates[2]
-        return directory.appendingPathComponent("moji").path
-    }()
+    /// The `moji` executable built beside the tests.
+    static let moji = MojiExecutable.url.path
 
     /// What a command line did.
     struct Outcome {

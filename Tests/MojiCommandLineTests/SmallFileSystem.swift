@@ -1,4 +1,5 @@
 import Foundation
+import MojiTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -22,7 +23,7 @@ struct SmallFileSystem {
     init(megabytes: Int) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("moji-tmpfs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", url.path]) else {
+        guard SystemTool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", url.path]) else {
             try? FileManager.default.removeItem(at: url)
             throw CocoaError(.fileWriteNoPermission)
         }
@@ -30,25 +31,14 @@ struct SmallFileSystem {
 
     /// Takes every free block with one file, `fill`.
     func fill() {
-        _ = Self.run("/bin/sh", ["-c", "dd if=/dev/zero of='\(url.path)/fill' bs=4k 2>/dev/null"])
+        _ = SystemTool.run("/bin/sh", ["-c", "dd if=/dev/zero of='\(url.path)/fill' bs=4k 2>/dev/null"])
     }
 
     /// Frees what ``fill()`` took.
     func free() { unlink(url.appendingPathComponent("fill").path) }
 
     func unmount() {
-        _ = Self.run("/bin/umount", [url.path])
+        _ = SystemTool.run("/bin/umount", [url.path])
         try? FileManager.default.removeItem(at: url)
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
     }
 }

@@ -1,20 +1,10 @@
 import Foundation
+import MojiTestSupport
 
 /// Runs the built `moji` executable as a child process with `MOJI_HOME` set.
 struct MojiProcess {
-    /// The `moji` executable beside the test bundle (`.build/<triple>/debug/moji`).
-    static let executable: URL = {
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("moji").path) {
-            directory = Bundle.main.bundleURL.deletingLastPathComponent()
-        }
-        if !FileManager.default.fileExists(atPath: directory.appendingPathComponent("moji").path) {
-            // The package root from this file's path, then the default build directory.
-            directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug")
-        }
-        return directory.appendingPathComponent("moji")
-    }()
+    /// The `moji` executable beside the test bundle.
+    static let executable = MojiExecutable.url
 
     let home: URL
 

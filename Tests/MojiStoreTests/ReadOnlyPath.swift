@@ -1,4 +1,5 @@
 import Foundation
+import MojiTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -21,17 +22,17 @@ final class ReadOnlyPath {
             .path
         guard FileManager.default.createFile(atPath: probe, contents: Data()) else { return false }
         defer {
-            _ = run("/usr/bin/chattr", ["-i", probe])
+            _ = SystemTool.run("/usr/bin/chattr", ["-i", probe])
             try? FileManager.default.removeItem(atPath: probe)
         }
-        return run("/usr/bin/chattr", ["+i", probe]) && access(probe, W_OK) != 0
+        return SystemTool.run("/usr/bin/chattr", ["+i", probe]) && access(probe, W_OK) != 0
     }()
 
     init(_ url: URL) throws {
         path = url.path
         if geteuid() == 0 {
             previousMode = nil
-            guard Self.run("/usr/bin/chattr", ["+i", path]) else { throw CocoaError(.fileWriteNoPermission) }
+            guard SystemTool.run("/usr/bin/chattr", ["+i", path]) else { throw CocoaError(.fileWriteNoPermission) }
         } else {
             var status = stat()
             guard stat(path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
@@ -41,17 +42,6 @@ final class ReadOnlyPath {
     }
 
     deinit {
-        if let previousMode { chmod(path, previousMode) } else { _ = Self.run("/usr/bin/chattr", ["-i", path]) }
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        if let previousMode { chmod(path, previousMode) } else { _ = SystemTool.run("/usr/bin/chattr", ["-i", path]) }
     }
 }
