@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Moji", targets: ["Moji"]),
         .library(name: "MojiStore", targets: ["MojiStore"]),
         .library(name: "MojiPicker", targets: ["MojiPicker"]),
+        .library(name: "MojiSync", targets: ["MojiSync"]),
         .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
@@ -33,6 +34,11 @@ let package = Package(
             name: "MojiStore",
             dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // Custom emoji sets from the web and from files: source parsers (forum smilie pages,
+        // Mastodon, Slack, packs, folders), and in time the image cache and set sync.
+        .target(name: "MojiSync", dependencies: ["Moji", "MojiStore", "CLibXML2"]),
+        // libxml2's HTML parser (libxml2-dev on Debian; in every Apple SDK), for smilie pages.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
         // popover. No UI code: a terminal, a web page or a SwiftUI view is a thin layer on top.
         .target(name: "MojiPicker", dependencies: ["Moji"]),
@@ -96,6 +102,7 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji"]),
         // What the test targets that drive `moji` share: where the executable is, system tools.
         .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
