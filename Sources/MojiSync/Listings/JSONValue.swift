@@ -67,28 +67,47 @@ enum JSONValue: Sendable, Hashable, Decodable {
         }
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch let error as DecodingError {
-            throw SourceError(source: source, reason: "is not valid JSON: \(plainWords(error))")
         } catch {
-            throw SourceError(source: source, reason: "is not valid JSON: \(error)")
+            throw SourceError(source: source, reason: "is not valid JSON: \(syntaxProblem(in: data) ?? "\(error)")")
         }
     }
 
-    /// A decoding error as a sentence: the decoder's own explanation (which names the line and
-    /// column of a syntax error) rather than the enum's dump.
-    private static func plainWords(_ error: DecodingError) -> String {
-        let context: DecodingError.Context
-        switch error {
-        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c):
-            context = c
-        @unknown default:
-            return "\(error)"
+    /// Where and why `data` is not JSON, in words a person can act on ("Invalid value around
+    /// line 3, column 14."). JSONDecoder on Linux says only "The given data was not valid JSON.",
+    /// so the problem is asked of JSONSerialization, which names the offset, and the offset is
+    /// turned into a line and column.
+    private static func syntaxProblem(in data: Data) -> String? {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            guard var words = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String else { return nil }
+            let marker = "around character "
+            if let range = words.range(of: marker) {
+                let digits = words[range.upperBound...].prefix(while: \.isNumber)
+                if let offset = Int(digits) {
+                    let (line, column) = position(ofOffset: offset, in: data)
+                    words.replaceSubrange(
+                        range.lowerBound..<words.index(range.upperBound, offsetBy: digits.count),
+                        with: "around line \(line), column \(column)")
+                }
+            }
+            return words
         }
-        var words = context.debugDescription
-        if let underlying = context.underlyingError {
-            let detail = (underlying as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(underlying)"
-            if !detail.isEmpty, detail != words { words += " " + detail }
+    }
+
+    /// The line and column (both from 1) of a byte offset.
+    private static func position(ofOffset offset: Int, in data: Data) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
         }
-        return words
+        return (line, column)
     }
 }

@@ -30,7 +30,7 @@ public enum MastodonSource {
         guard case .array(let entries) = json else {
             if let message = json["error"]?.string {
                 throw SourceError(
-                    source: source, reason: "the server answered with an error: \(StoreText.quoted(message))")
+                    source: source, reason: "the server answered with an error: \(ListingBuilder.shown(message))")
             }
             throw SourceError(
                 source: source, reason: "is \(json.kind), not the list of custom emoji a Mastodon server sends")
