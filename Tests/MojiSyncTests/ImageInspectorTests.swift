@@ -73,7 +73,7 @@ private func png(width: UInt32, height: UInt32, frames: UInt32? = nil, acTLAfter
         for value in [sequence, width, height, 0, 0] { data.u32BE(value) }
         return data + [0, 1, 0, 100, 0, 0]
     }
-    if let frames, !acTLAfterIDAT {
+    if frames != nil, !acTLAfterIDAT {
         bytes += pngChunk("acTL", actl) + pngChunk("fcTL", fctl(0))
     }
     // A zlib stream of one stored block: not a valid image for this size, but the inspector never inflates.
@@ -144,8 +144,9 @@ private func riff(_ chunks: [(String, [UInt8])]) -> [UInt8] {
 
 private func vp8(width: Int, height: Int) -> [UInt8] {
     var data: [UInt8] = [0x50, 0x02, 0x00, 0x9D, 0x01, 0x2A]  // key frame tag, start code
-    data.u16LE(width)
-    data.u16LE(height)
+    // The top two bits of each are an upscaling hint the size must not include.
+    data.u16LE(width | 0x4000)
+    data.u16LE(height | 0xC000)
     return data + [0x00, 0x10, 0x27, 0x00]
 }
 
@@ -272,6 +273,24 @@ struct ImageInspectorTests {
         }
         #expect(try inspect(crafted[1].bytes).get().isAnimated)
         #expect(try !inspect(crafted[0].bytes).get().isAnimated)
+    }
+
+    @Test("a JPEG's size comes from its own frame header, not from an Exif thumbnail's")
+    func exifThumbnail() throws {
+        let thumbnail = jpeg(width: 160, height: 120, frameMarker: 0xC0)
+        var app1: [UInt8] = [0xFF, 0xE1]
+        app1.u16BE(2 + 6 + thumbnail.count)
+        app1 += Array("Exif".utf8) + [0, 0] + thumbnail
+        let image = jpeg(width: 4000, height: 3, frameMarker: 0xC1)
+        let withExif = Array(image[..<2]) + app1 + Array(image[2...])
+        #expect(try inspect(withExif).get() == ImageInfo(format: .jpeg, width: 4000, height: 3, frameCount: 1))
+    }
+
+    @Test("Data slices inspect as arrays do")
+    func dataSlice() throws {
+        let data = Data([1, 2, 3] + crafted[2].bytes)
+        #expect(try ImageInspector.inspect(data.dropFirst(3)) == crafted[2].info)
+        #expect(throws: ImageError.truncated(.gif)) { try ImageInspector.inspect(data.dropFirst(3).dropLast()) }
     }
 
     @Test("an acTL after the first IDAT leaves a still PNG")
