@@ -224,7 +224,7 @@ struct ForumSmiliePageTests {
                 + Self.smilie(":-/", "/meh.gif", "---"))
         let listing = try ForumSmiliePage.listing(html: html, pageURL: Self.example, source: "test")
         #expect(listing.emoji.map(\.code) == ["20bux", "smile", "wink"])
-        #expect(listing.emoji.map(\.keywords) == [["20bux"], [":)"], []])
+        #expect(listing.emoji.map(\.keywords) == [[], [":)"], []])
         #expect(listing.emoji[2].image == "https://forum.example/emot-wink.gif")
         #expect(
             listing.skipped == [
@@ -320,6 +320,45 @@ struct ForumSmiliePageTests {
             (error as? SourceError)?.reason
                 == "the page is \(huge.count) bytes, more than the limit of 8388608 bytes for a smilie page"
         }
+    }
+
+    @Test("the page is read as UTF-8 whatever its <meta> says, unless the caller names its character set")
+    func characterSets() throws {
+        let head =
+            "<html><head><meta http-equiv=\"Content-type\" content=\"text/html;charset=iso-8859-1\"></head><body>"
+        let body = "<h3>Caf\u{E9}</h3><ul class=smilie_group>" + Self.smilie(":f:", "/f.gif", "F\u{FC}hrer") + "</ul>"
+        let utf8 = Data((head + body).utf8)
+        let read = try ForumSmiliePage.listing(html: utf8, pageURL: Self.example, source: "utf8")
+        #expect(read.emoji.first?.name == "F\u{FC}hrer")
+        #expect(read.groups == ["Caf\u{E9}"])
+        // Without a <meta>, libxml2 reads bytes that are not UTF-8 as ISO-8859-1, where 0x80 is
+        // a control character; as windows-1252, the caller's word, it is the euro sign.
+        let windows = "<html><body><h3>Prices</h3><ul class=smilie_group>" + Self.smilie(":e:", "/e.gif", "\u{20AC}5")
+        let cp1252 = try #require(windows.data(using: .windowsCP1252))
+        let readCP1252 = try ForumSmiliePage.listing(
+            html: cp1252, pageURL: Self.example, source: "cp1252", encoding: "windows-1252")
+        #expect(readCP1252.emoji.first?.name == "\u{20AC}5")
+    }
+
+    @Test("white space around an image address is dropped, as browsers do")
+    func spacedImageAddress() throws {
+        let html = Self.page(Self.smilie(":a:", "\n  /a.gif\t"))
+        let listing = try ForumSmiliePage.listing(html: html, pageURL: Self.example, source: "test")
+        #expect(listing.emoji.map(\.image) == ["https://forum.example/a.gif"])
+    }
+
+    @Test("pages parsed on several threads at once give the same listing")
+    func concurrentParsing() async throws {
+        let html = Self.page((1...200).map { Self.smilie(":s\($0):", "/s\($0).gif") }.joined())
+        let counts = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try ForumSmiliePage.listing(html: html, pageURL: Self.example, source: "t").emoji.count
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(counts == Array(repeating: 200, count: 8))
     }
 
     static func nested(_ element: String, _ count: Int) -> Data {

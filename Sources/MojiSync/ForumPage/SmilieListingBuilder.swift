@@ -75,11 +75,11 @@ struct SmilieListingBuilder {
         if written.count >= 2, written.hasPrefix(":"), written.hasSuffix(":") {
             code = CustomEmoji.normalizedCode(written)
         } else {
-            // Typed as it is, as emoticons are: what is typed stays searchable as a keyword.
-            keywords = [written]
+            // Typed as it is, as emoticons are; an emoticon stays searchable by what is typed, as a keyword.
             if written.allSatisfy(Self.isWordCharacter) {
                 code = written
             } else {
+                keywords = [written]
                 code = String(
                     String.UnicodeScalarView((name ?? "").lowercased().unicodeScalars.filter(Self.isCodeScalar)))
                 isMadeUp = true
@@ -108,11 +108,11 @@ struct SmilieListingBuilder {
         guard let source, !source.allSatisfy(Self.isHTMLSpace) else {
             return .failure(ImageProblem(message: "it has no image (no <img src>)"))
         }
-        if let problem = StoreText.problem(in: source, maximumLength: StoreText.maximumReferenceLength) {
-            return .failure(ImageProblem(message: "its image address \(problem)"))
-        }
         // Browsers strip white space around a URL attribute; so does the page's reader.
         let written = Self.trimmed(source)
+        if let problem = StoreText.problem(in: written, maximumLength: StoreText.maximumReferenceLength) {
+            return .failure(ImageProblem(message: "its image address \(problem)"))
+        }
         let quoted = StoreText.quoted(written)
         guard let url = URL(string: written, relativeTo: pageURL)?.absoluteURL else {
             return .failure(ImageProblem(message: "its image address \(quoted) is not a URL"))

@@ -30,12 +30,17 @@ struct SmilieTreeWalker {
     /// have (`StoreText.maximumReferenceLength`), so a longer one is refused, never cut.
     var textBudget = 4_097
 
+    /// libxml2 2.9 sets up its globals on first use without a lock; Swift runs a static
+    /// initializer exactly once, so pages parsed on several threads at once never race there.
+    private static let initializeLibXML2: Void = xmlInitParser()
+
     /// The smilie items of an HTML page, or nil when libxml2 finds no document in it.
     ///
     /// This file imports libxml2 without Foundation: libxml2's headers bring in the system's ICU,
     /// which clashes with Foundation's own copy of ICU in a file that imports both.
     func items(inHTML html: UnsafeRawBufferPointer, encoding: String) -> [SmilieItem]? {
         guard let base = html.baseAddress, html.count > 0, html.count <= Int(Int32.max) else { return nil }
+        Self.initializeLibXML2
         // Never the network; errors are not printed: a broken page is read as browsers read it.
         let options = Int32(
             HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
