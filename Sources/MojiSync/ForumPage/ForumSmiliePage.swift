@@ -46,6 +46,8 @@ public enum ForumSmiliePage {
     ///   - encoding: The page's character set (from HTTP's `Content-Type`); it wins over the
     ///     page's own `<meta>` charset, which forum pages often get wrong.
     ///   - maximumSize: The most bytes read; a bigger page is refused.
+    /// - Returns: At least one smilie; the groups are the sections with a smilie imported, in
+    ///   page order; every item left out is in `skipped` with why.
     /// - Throws: ``SourceError`` when the page is too big, or lists no usable smilie (a login or
     ///   error page served instead of the smilie list).
     public static func listing(
