@@ -58,6 +58,8 @@ public struct EmojiProperties: Sendable {
         do {
             return try EmojiProperties(contentsOf: EmojiCatalog.bundledDirectory.appendingPathComponent(fileName))
         } catch {
+            // Only the package's own files reach here, never a user's, a server's or the network's:
+            // they ship with Moji and tests read all of them, so failing means a broken installation.
             fatalError(
                 "Moji's bundled emoji properties cannot be read (a broken installation; "
                     + "reinstall the package): \(error)")

@@ -24,6 +24,8 @@ public struct EmojiScanner: Sendable {
         do {
             return try EmojiScanner(catalog: .shared)
         } catch {
+            // Only the package's own files reach here, never a user's, a server's or the network's:
+            // they ship with Moji and tests read all of them, so failing means a broken installation.
             fatalError("Moji's bundled catalog cannot be read (a broken installation; reinstall the package): \(error)")
         }
     }()
