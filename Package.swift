@@ -81,7 +81,7 @@ let package = Package(
         ),
         // libFuzzer target for the text scanner and emojify: Fuzz/run-text-fuzz.sh builds it with -sanitize=fuzzer.
         .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
-        .testTarget(name: "MojiTests", dependencies: ["Moji"]),
+        .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiTestSupport"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
         .testTarget(
@@ -102,7 +102,7 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji"]),
+        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport"]),
         // What the test targets that drive `moji` share: where the executable is, system tools.
         .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with

@@ -1,4 +1,5 @@
 import Foundation
+import MojiTestSupport
 import Testing
 
 @testable import MojiSync
@@ -442,18 +443,5 @@ extension Result where Success == ImageInfo, Failure == ImageError {
     fileprivate func isMalformed(_ format: ImageFormat) -> Bool {
         if case .failure(.malformed(let reported, _)) = self { return reported == format }
         return false
-    }
-}
-
-/// A small deterministic generator, so a failing mutation can be replayed.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,4 +1,5 @@
 import Moji
+import MojiTestSupport
 import Testing
 
 /// The written rule for U+FE0E (text presentation selector), applied alike by find, count,
@@ -89,18 +90,5 @@ struct TextPresentationSelectorTests {
                     "a match ends before U+FE0E only when it ends with one: \(text.debugDescription)")
             }
         }
-    }
-}
-
-/// A small deterministic generator, so a failure reproduces.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
