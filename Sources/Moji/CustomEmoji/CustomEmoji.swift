@@ -34,11 +34,20 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
     public var source: String?
     /// When it was added to a store; nil until it is stored.
     public var addedAt: Date?
+    /// The name of the set it was imported with (a forum, a server, a pack); nil for one added
+    /// by hand.
+    public var set: String?
+    /// Whether pickers show it. A hidden one (Mastodon's `visible_in_picker: false`) still
+    /// converts in text and is found by code.
+    public var isVisibleInPicker: Bool
+    /// Its image's bytes as stored in the image cache, by SHA-256; nil until they are fetched.
+    public var cachedImage: CustomEmojiImage?
 
     /// A custom emoji; `code` is normalized (see ``normalizedCode(_:)``).
     public init(
         code: String, name: String = "", keywords: [String] = [], group: String? = nil,
-        image: String? = nil, source: String? = nil, addedAt: Date? = nil
+        image: String? = nil, source: String? = nil, addedAt: Date? = nil, set: String? = nil,
+        isVisibleInPicker: Bool = true, cachedImage: CustomEmojiImage? = nil
     ) {
         self.code = Self.normalizedCode(code)
         self.name = name
@@ -47,6 +56,30 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
         self.image = image
         self.source = source
         self.addedAt = addedAt
+        self.set = set
+        self.isVisibleInPicker = isVisibleInPicker
+        self.cachedImage = cachedImage
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case code, name, keywords, group, image, source, addedAt, set, isVisibleInPicker, cachedImage
+    }
+
+    /// Decodes what ``encode(to:)`` wrote, and the older form without a set, visibility or
+    /// cached image (exports of earlier versions).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            code: try container.decode(String.self, forKey: .code),
+            name: try container.decodeIfPresent(String.self, forKey: .name) ?? "",
+            keywords: try container.decodeIfPresent([String].self, forKey: .keywords) ?? [],
+            group: try container.decodeIfPresent(String.self, forKey: .group),
+            image: try container.decodeIfPresent(String.self, forKey: .image),
+            source: try container.decodeIfPresent(String.self, forKey: .source),
+            addedAt: try container.decodeIfPresent(Date.self, forKey: .addedAt),
+            set: try container.decodeIfPresent(String.self, forKey: .set),
+            isVisibleInPicker: try container.decodeIfPresent(Bool.self, forKey: .isVisibleInPicker) ?? true,
+            cachedImage: try container.decodeIfPresent(CustomEmojiImage.self, forKey: .cachedImage))
     }
 
     /// A code without surrounding white space and one pair of surrounding colons:
