@@ -26,8 +26,9 @@ import MojiStore
 /// colons is the code without them (`:smith:` → `smith`). A smilie typed as it is, without
 /// colons (the forum's emoticons `:)`, `:(`, `:D`, `;)`, `;-*`), keeps what is typed as a keyword
 /// and is imported under a code: the text itself when it is a word (`20bux`), else the letters
-/// and digits of its name, lowercased (`:D`, "big grin" → `biggrin`); a code written between
-/// colons anywhere on the page wins over such a made-up one. Image addresses are resolved
+/// and digits of its name, lowercased (`:D`, "big grin" → `biggrin`). A made-up code never takes
+/// a code the page gives another smilie: it gets the first free number instead (`;)`, named
+/// "wink" like `:wink:`, becomes `wink-2`), so every smilie on the page imports. Image addresses are resolved
 /// against the page's URL and must be `http` or `https`.
 ///
 /// The page is parsed by libxml2's HTML parser, which builds a tree from broken HTML (unclosed

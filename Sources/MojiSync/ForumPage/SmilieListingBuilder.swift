@@ -33,14 +33,23 @@ struct SmilieListingBuilder {
             switch result {
             case .failure(let skipped):
                 listing.skipped.append(skipped)
-            case .success(let candidate):
+            case .success(var candidate):
+                if candidate.isMadeUp {
+                    // `;)` is named "wink" like `:wink:`: a made-up code never takes a code the page
+                    // gives another smilie, it gets the first free numbered one (`wink-2`) instead.
+                    let base = candidate.emoji.code
+                    var number = 1
+                    while let taken = Optional(Self.folded(candidate.emoji.code)),
+                        writtenCodes[taken] != nil || keptCodes[taken] != nil
+                    {
+                        number += 1
+                        candidate.emoji.code = "\(base)-\(number)"
+                    }
+                }
                 let code = candidate.emoji.code
                 let key = Self.folded(code)
-                if candidate.isMadeUp, let written = writtenCodes[key] {
-                    listing.skipped.append(
-                        SkippedEntry(
-                            entry: Self.entryName(of: item),
-                            reason: "its code \(code), made from its name, is the code of :\(written):"))
+                if let problem = SourceEmoji.problem(inCode: code) {
+                    listing.skipped.append(SkippedEntry(entry: Self.entryName(of: item), reason: problem))
                 } else if let kept = keptCodes[key] {
                     listing.skipped.append(
                         SkippedEntry(
