@@ -214,7 +214,8 @@ struct ForumSmiliePageTests {
             ])
     }
 
-    @Test("a plain word is its own code, and an emoticon takes its name's letters, numbered when a written code has them")
+    @Test(
+        "a plain word is its own code, and an emoticon takes its name's letters, numbered when a written code has them")
     func codesWithoutColons() throws {
         let html = Self.page(
             Self.smilie("20bux", "/20bux.gif", "twenty") + Self.smilie(":)", "/smile.gif", "Smile!")
@@ -228,7 +229,7 @@ struct ForumSmiliePageTests {
         #expect(
             listing.skipped == [
                 SkippedEntry(
-                    entry: ":-/", reason: "an emoticon whose name gives no letters or digits to make its code from"),
+                    entry: ":-/", reason: "an emoticon whose name gives no letters or digits to make its code from")
             ])
     }
 
