@@ -24,6 +24,10 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
     public var convertsEmoticons: Bool
     /// What to do with ill-formed UTF-8 in byte input.
     public var invalidUTF8: InvalidUTF8Handling = .replace
+    /// Whether the text around the conversions is escaped for HTML (`&`, `<`, `>`, `"`, `'`), so
+    /// the output is a fragment a page can show as it is; replacements are written as registered
+    /// (a custom emoji's `<img>` from ``CustomEmoji/htmlImage(source:)``). Off by default.
+    public var escapesHTML = false
     private var state = StreamState()
 
     /// The longest code known, in bytes; longer preset or custom codes are left out.
@@ -163,7 +167,8 @@ public struct Emojifier: Sendable, UTF8StreamFilter {
         guard let p = chunk.baseAddress else { return 0 }
         let n = chunk.count
         let limit = Self.limit(of: chunk, isFinal: isFinal)
-        let writer = VerbatimWriter(invalidUTF8: invalidUTF8, isValidated: validated, base: state.offset)
+        let writer = VerbatimWriter(
+            invalidUTF8: invalidUTF8, isValidated: validated, base: state.offset, escapesHTML: escapesHTML)
         let longest = codes.maximumKeyLength
         var copied = 0
         var i = 0

@@ -59,6 +59,8 @@ struct VerbatimWriter {
     var isValidated: Bool
     /// The stream offset of the chunk's first byte.
     var base: Int
+    /// Whether the text is escaped for HTML on its way out (see ``Emojifier/escapesHTML``).
+    var escapesHTML = false
 
     /// Appends `p[range]`, replacing or reporting ill-formed sequences unless the input is known to be valid.
     @inline(__always)
@@ -66,6 +68,13 @@ struct VerbatimWriter {
         throws(InvalidUTF8Error)
     {
         guard !range.isEmpty else { return }
+        if escapesHTML {
+            var plain: [UInt8] = []
+            try VerbatimWriter(invalidUTF8: invalidUTF8, isValidated: isValidated, base: base)
+                .append(p, range, count: n, to: &plain)
+            HTMLText.appendEscaped(plain, to: &output)
+            return
+        }
         if isValidated {
             output.append(contentsOf: UnsafeBufferPointer(start: p + range.lowerBound, count: range.count))
             return
