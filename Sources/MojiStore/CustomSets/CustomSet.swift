@@ -122,7 +122,7 @@ public struct CustomSet: Sendable, Hashable, Codable {
         case name, source, refreshInterval, addedAt, syncedAt, attemptedAt, retryAfter, lastError, validators
     }
 
-    /// Decodes what ``encode(to:)`` wrote; a missing interval or validators take their defaults.
+    /// Decodes a set as encoded; a missing interval or validators take their defaults.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
