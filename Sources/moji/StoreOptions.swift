@@ -84,9 +84,10 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
         return try body()
     } catch {
         switch error {
-        case .collectionNotFound, .itemNotFound: throw CommandFailure(message: error.description, code: .notFound)
+        case .collectionNotFound, .itemNotFound, .unknownCustomSet:
+            throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,
-            .invalidCustomEmoji, .invalidImportEntry:
+            .invalidCustomEmoji, .invalidImportEntry, .duplicateCustomSet, .invalidCustomSet:
             throw CommandFailure(message: error.description, code: .usage)
         case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)

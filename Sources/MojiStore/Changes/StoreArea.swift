@@ -11,6 +11,9 @@ public enum StoreArea: String, Sendable, Hashable, CaseIterable, Codable {
     case skinTones
     /// Custom emoji records.
     case customEmoji
+    /// Custom emoji sets: added, removed, synced (their content replaced, or checked), or failing
+    /// to sync. A sync that replaces a set's emoji changes ``customEmoji`` too.
+    case customSets
 }
 
 /// One committed change of an area; `version` grows by one per committing transaction.

@@ -111,11 +111,14 @@ extension EmojiStore {
 
         try checkUsage(db, clock: clock, decay: decay, catalog: catalog, repairing: repairing, report: report)
         try checkLists(db, catalog: catalog, repairing: repairing, report: report)
+        let sets = try checkCustomSets(db, repairing: repairing, report: report)
         try checkCustomEmoji(db, repairing: repairing, report: report)
+        try checkCustomEmojiOfSets(db, sets: sets, repairing: repairing, report: report)
+        try checkImageValidators(db, repairing: repairing, report: report)
         return found
     }
 
-    private typealias Report = (String, String, String, InvalidRow.Fix) -> Void
+    typealias Report = (String, String, String, InvalidRow.Fix) -> Void
 
     private static func checkUsage(
         _ db: Database, clock: Int, decay: Double, catalog: EmojiCatalog,

@@ -32,6 +32,18 @@ import GRDB
 /// customEmoji(code TEXT PK NOCASE, name TEXT, keywords TEXT (JSON array), groupName TEXT NULL,
 ///             image TEXT ('' for none), source TEXT NULL, addedAt REAL)
 /// changeLog(area TEXT PK, version INTEGER)             +1 per committed change of an area
+///
+/// v2: custom emoji sets
+/// customSet(name TEXT PK NOCASE, kind TEXT, location TEXT, refreshInterval REAL, addedAt REAL,
+///           syncedAt, attemptedAt, retryAfter REAL NULL, lastError TEXT NULL,
+///           etag, lastModified TEXT NULL,         the listing's validators
+///           syncOwner TEXT NULL, syncLockedUntil REAL NULL)   the refresh lock
+/// customEmoji + setName TEXT NULL NOCASE (NULL: added by hand), position INTEGER NULL (order in
+///             its set), visibleInPicker INTEGER (default 1), imageSHA256, imageFormat TEXT NULL,
+///             imageWidth, imageHeight, imageFrames, imageBytes INTEGER NULL   (the cached image)
+///     index customEmoji_set(setName, position) WHERE setName IS NOT NULL
+/// imageValidator(url TEXT PK, etag, lastModified TEXT NULL, sha256, format TEXT,
+///                width, height, frames, bytes INTEGER, checkedAt REAL)       per image URL
 /// ```
 ///
 /// ## The mark
@@ -47,7 +59,7 @@ enum StoreSchema {
     /// The tables Moji creates (GRDB's migration table included).
     static let tables: Set<String> = [
         "grdb_migrations", "meta", "clock", "usage", "pinned", "collection", "collectionItem", "tonePreference",
-        "customEmoji", "changeLog",
+        "customEmoji", "changeLog", "customSet", "imageValidator",
     ]
 
     /// What opening finds in a database file, read without writing.
@@ -136,6 +148,52 @@ enum StoreSchema {
             for area in StoreArea.allCases {
                 try db.execute(sql: "INSERT INTO changeLog (area, version) VALUES (?, 0)", arguments: [area.rawValue])
             }
+        }
+        migrator.registerMigration("v2") { db in
+            // Rows of v1 become emoji added by hand: no set, shown in pickers, no cached image.
+            try db.execute(
+                sql: """
+                    CREATE TABLE customSet (
+                        name TEXT PRIMARY KEY NOT NULL COLLATE NOCASE,
+                        kind TEXT NOT NULL,
+                        location TEXT NOT NULL,
+                        refreshInterval REAL NOT NULL,
+                        addedAt REAL NOT NULL,
+                        syncedAt REAL,
+                        attemptedAt REAL,
+                        retryAfter REAL,
+                        lastError TEXT,
+                        etag TEXT,
+                        lastModified TEXT,
+                        syncOwner TEXT,
+                        syncLockedUntil REAL
+                    );
+                    ALTER TABLE customEmoji ADD COLUMN setName TEXT COLLATE NOCASE;
+                    ALTER TABLE customEmoji ADD COLUMN position INTEGER;
+                    ALTER TABLE customEmoji ADD COLUMN visibleInPicker INTEGER NOT NULL DEFAULT 1;
+                    ALTER TABLE customEmoji ADD COLUMN imageSHA256 TEXT;
+                    ALTER TABLE customEmoji ADD COLUMN imageFormat TEXT;
+                    ALTER TABLE customEmoji ADD COLUMN imageWidth INTEGER;
+                    ALTER TABLE customEmoji ADD COLUMN imageHeight INTEGER;
+                    ALTER TABLE customEmoji ADD COLUMN imageFrames INTEGER;
+                    ALTER TABLE customEmoji ADD COLUMN imageBytes INTEGER;
+                    CREATE INDEX customEmoji_set ON customEmoji(setName, position) WHERE setName IS NOT NULL;
+                    CREATE TABLE imageValidator (
+                        url TEXT PRIMARY KEY NOT NULL,
+                        etag TEXT,
+                        lastModified TEXT,
+                        sha256 TEXT NOT NULL,
+                        format TEXT NOT NULL,
+                        width INTEGER NOT NULL,
+                        height INTEGER NOT NULL,
+                        frames INTEGER NOT NULL,
+                        bytes INTEGER NOT NULL,
+                        checkedAt REAL NOT NULL
+                    );
+                    """)
+            // v1 wrote a row per area it knew; a file made by v1 lacks the new area's. (v1 reads
+            // StoreArea.allCases, so a file created now already has it.)
+            try db.execute(sql: "INSERT OR IGNORE INTO changeLog (area, version) VALUES ('customSets', 0)")
         }
         return migrator
     }

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import Moji
 
-/// Usage scores, the frequent, recent and pinned lists, collections, skin-tone preferences and
-/// custom emoji in one
+/// Usage scores, the frequent, recent and pinned lists, collections, skin-tone preferences,
+/// custom emoji and their sets in one
 /// SQLite file that many processes share safely (WAL mode, one `DatabasePool` per process).
 ///
 /// ```swift
@@ -61,6 +61,21 @@ import Moji
 /// - ``customEmoji(code:)``
 /// - ``customEmojis()``
 /// - ``removeCustomEmoji(code:)``
+///
+/// ### Custom emoji sets
+///
+/// - ``addCustomSet(_:)``
+/// - ``customSets()``
+/// - ``customSet(named:)``
+/// - ``removeCustomSet(named:)``
+/// - ``customEmojis(inSet:)``
+/// - ``replaceCustomSetEmoji(named:with:validators:imageValidators:at:)``
+/// - ``recordCustomSetCheck(named:at:validators:)``
+/// - ``recordCustomSetFailure(named:at:error:retryAfter:)``
+/// - ``claimCustomSetSync(named:owner:until:now:)``
+/// - ``releaseCustomSetSync(named:owner:)``
+/// - ``imageValidators(forURLs:)``
+/// - ``referencedImageHashes()``
 ///
 /// ### Changes
 ///

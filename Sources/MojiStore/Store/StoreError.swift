@@ -46,6 +46,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is another program's SQLite database: it has tables of its own and no Moji mark
     /// (`PRAGMA application_id` 0x4D6F6A69, "Moji"). Moji leaves it alone.
     case foreignDatabase(path: String, tables: [String])
+    /// A custom emoji set with this name exists already (names ignore case).
+    case duplicateCustomSet(String)
+    /// A custom emoji set's name, source or sync fields break the rules of ``CustomSet``.
+    case invalidCustomSet(name: String, reason: String)
+    /// No custom emoji set has this name (it was never added, or was removed meanwhile).
+    case unknownCustomSet(String)
 
     public var description: String {
         switch self {
@@ -96,6 +102,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + (tables.count > 5 ? ", …" : "")
                 + "), not a Moji store; Moji leaves it alone. "
                 + "Point MOJI_HOME (or --database) at a directory of its own."
+        case .duplicateCustomSet(let name):
+            "a custom emoji set named \(StoreText.quoted(name)) exists already (names ignore case); "
+                + "pick another name, or sync that one with `moji custom sync \(name)`."
+        case .invalidCustomSet(let name, let reason):
+            "the custom emoji set \(StoreText.quoted(name)) cannot be stored: \(reason). Give a name of 1 to "
+                + "\(CustomSet.maximumNameLength) characters without spaces, colons or control characters, "
+                + "and an http(s) URL or an absolute path as its source."
+        case .unknownCustomSet(let name):
+            "no custom emoji set named \(StoreText.quoted(name)). `moji custom sets` lists them; "
+                + "`moji custom add` adds one."
         }
     }
 

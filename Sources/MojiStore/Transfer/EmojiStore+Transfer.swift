@@ -17,7 +17,9 @@ extension EmojiStore {
         try export.validate(catalog: configuration.catalog)
         let decay = configuration.decay
         try write(StoreArea.allCases) { db in
-            for table in ["usage", "pinned", "collectionItem", "collection", "tonePreference", "customEmoji"] {
+            for table in [
+                "usage", "pinned", "collectionItem", "collection", "tonePreference", "customEmoji", "customSet",
+            ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
             try db.execute(sql: "UPDATE clock SET uses = ? WHERE id = 1", arguments: [export.clock])
@@ -54,7 +56,28 @@ extension EmojiStore {
             if let tone = export.defaultSkinTone {
                 try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('defaultTone', ?)", arguments: [tone])
             }
-            for emoji in export.customEmoji { try Self.insertCustomEmoji(emoji, in: db) }
+            // Sets first: their emoji take the set's name as stored and their place in its order.
+            var positions: [String: Int] = [:]
+            var names: [String: String] = [:]
+            for set in export.customSets {
+                var set = set
+                // The listing is fetched in full next time: this store's image cache may not
+                // hold what the exporting one did.
+                set.validators = HTTPValidators()
+                try Self.insertCustomSet(set, in: db)
+                positions[StoreExport.caseFolded(set.name)] = 0
+                names[StoreExport.caseFolded(set.name)] = set.name
+            }
+            for var emoji in export.customEmoji {
+                var position: Int?
+                if let set = emoji.set {
+                    let key = StoreExport.caseFolded(set)
+                    emoji.set = names[key] ?? set
+                    position = positions[key]
+                    positions[key] = (position ?? 0) + 1
+                }
+                try Self.insertCustomEmoji(emoji, position: position, in: db)
+            }
             try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('seeded', '1') ON CONFLICT(key) DO NOTHING")
             try db.execute(
                 sql:
@@ -66,6 +89,8 @@ extension EmojiStore {
 
     /// Reads every table into an export; also used to salvage a damaged file.
     static func export(_ db: Database, decay fallbackDecay: Double) throws -> StoreExport {
+        // A damaged file being salvaged may be of schema v1, without sets.
+        let isV2 = try db.tableExists("customSet")
         let usage = try Row.fetchAll(db, sql: "SELECT \(entryColumns) FROM usage ORDER BY usage.item").map { row in
             StoreExport.UsageRecord(
                 item: StoreItem(key: row["item"]), score: row["score"], scoredAt: row["scoredAt"],
@@ -90,6 +115,12 @@ extension EmojiStore {
             collections: collections,
             skinTones: skinTones,
             defaultSkinTone: try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'defaultTone'"),
-            customEmoji: try Row.fetchAll(db, sql: "SELECT * FROM customEmoji ORDER BY code").map(customEmoji))
+            customEmoji: try Row.fetchAll(
+                db,
+                sql: isV2
+                    ? "SELECT \(customEmojiColumns) FROM customEmoji ORDER BY setName, position, code"
+                    : "SELECT \(customEmojiColumnsV1) FROM customEmoji ORDER BY code"
+            ).map(customEmoji),
+            customSets: isV2 ? try fetchCustomSets(db) : [])
     }
 }

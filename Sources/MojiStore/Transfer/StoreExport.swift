@@ -2,7 +2,7 @@ import Foundation
 import Moji
 
 /// All user data of a store as one JSON document: usage (with raw scores, so scoring continues
-/// exactly), pins, collections, skin tones and custom emoji.
+/// exactly), pins, collections, skin tones, custom emoji and their sets.
 ///
 /// ```swift
 /// let data = try store.export().jsonData()
@@ -29,8 +29,12 @@ public struct StoreExport: Sendable, Hashable, Codable {
     public var skinTones: [String: [String]]
     /// The default tone identifier, or nil for neutral.
     public var defaultSkinTone: String?
-    /// Custom emoji records.
+    /// Custom emoji records; those of a set name it in ``/Moji/CustomEmoji/set`` and come in the
+    /// set's order.
     public var customEmoji: [CustomEmoji]
+    /// Custom emoji sets, by name. Exports of Moji before sets have none. Importing one clears
+    /// its listing's validators, so the next sync fetches the listing in full.
+    public var customSets: [CustomSet]
 
     /// The value of ``format``.
     public static let formatName = "moji-store"
@@ -80,7 +84,7 @@ public struct StoreExport: Sendable, Hashable, Codable {
     init(
         exportedAt: Date, clock: Int, decay: Double, usage: [UsageRecord], pinned: [StoreItem],
         collections: [EmojiCollection], skinTones: [String: [String]], defaultSkinTone: String?,
-        customEmoji: [CustomEmoji]
+        customEmoji: [CustomEmoji], customSets: [CustomSet] = []
     ) {
         self.exportedAt = exportedAt
         self.clock = clock
@@ -91,5 +95,28 @@ public struct StoreExport: Sendable, Hashable, Codable {
         self.skinTones = skinTones
         self.defaultSkinTone = defaultSkinTone
         self.customEmoji = customEmoji
+        self.customSets = customSets
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case format, version, exportedAt, clock, decay, usage, pinned, collections, skinTones, defaultSkinTone
+        case customEmoji, customSets
+    }
+
+    /// Decodes an export, also one of a Moji before sets (without ``customSets``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        format = try container.decode(String.self, forKey: .format)
+        version = try container.decode(Int.self, forKey: .version)
+        exportedAt = try container.decode(Date.self, forKey: .exportedAt)
+        clock = try container.decode(Int.self, forKey: .clock)
+        decay = try container.decode(Double.self, forKey: .decay)
+        usage = try container.decode([UsageRecord].self, forKey: .usage)
+        pinned = try container.decode([StoreItem].self, forKey: .pinned)
+        collections = try container.decode([EmojiCollection].self, forKey: .collections)
+        skinTones = try container.decode([String: [String]].self, forKey: .skinTones)
+        defaultSkinTone = try container.decodeIfPresent(String.self, forKey: .defaultSkinTone)
+        customEmoji = try container.decode([CustomEmoji].self, forKey: .customEmoji)
+        customSets = try container.decodeIfPresent([CustomSet].self, forKey: .customSets) ?? []
     }
 }

@@ -54,11 +54,26 @@ extension StoreExport {
         if let tone = defaultSkinTone, SkinTone(identifier: tone) == nil {
             throw .invalidImportEntry(entry: "defaultSkinTone", reason: "\(StoreText.quoted(tone)) is not a skin tone")
         }
+        var sets: [String: Int] = [:]
+        for (index, set) in customSets.enumerated() {
+            let entry = "customSets[\(index)] \(StoreText.quoted(set.name))"
+            if let problem = set.problem { throw .invalidImportEntry(entry: entry, reason: problem) }
+            if let first = sets.updateValue(index, forKey: Self.caseFolded(set.name)) {
+                throw .invalidImportEntry(
+                    entry: entry,
+                    reason: "customSets[\(first)] has the same name (names ignore case)")
+            }
+        }
         var codes: [String: Int] = [:]
         for (index, emoji) in customEmoji.enumerated() {
             let entry = "customEmoji[\(index)] \(StoreText.quoted(emoji.code))"
             if let problem = EmojiStore.problem(with: emoji) {
                 throw .invalidImportEntry(entry: entry, reason: problem)
+            }
+            if let set = emoji.set, sets[Self.caseFolded(set)] == nil {
+                throw .invalidImportEntry(
+                    entry: entry,
+                    reason: "its set \(StoreText.quoted(set)) is not among customSets")
             }
             if let first = codes.updateValue(index, forKey: Self.caseFolded(emoji.code)) {
                 throw .invalidImportEntry(
@@ -97,9 +112,13 @@ extension StoreExport {
                 && Self.problem(withTones: tones, of: key, catalog: catalog) == nil
         }
         if let tone = defaultSkinTone, SkinTone(identifier: tone) == nil { kept.defaultSkinTone = nil }
+        var sets = Set<String>()
+        kept.customSets = customSets.filter { $0.problem == nil && sets.insert(Self.caseFolded($0.name)).inserted }
         var codes = Set<String>()
+        // An emoji of a set that is not kept goes with it, as removing a set removes its emoji.
         kept.customEmoji = customEmoji.filter {
-            EmojiStore.problem(with: $0) == nil && codes.insert(Self.caseFolded($0.code)).inserted
+            EmojiStore.problem(with: $0) == nil && $0.set.map { sets.contains(Self.caseFolded($0)) } ?? true
+                && codes.insert(Self.caseFolded($0.code)).inserted
         }
         return kept
     }
