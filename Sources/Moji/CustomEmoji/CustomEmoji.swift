@@ -65,7 +65,7 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
         case code, name, keywords, group, image, source, addedAt, set, isVisibleInPicker, cachedImage
     }
 
-    /// Decodes what ``encode(to:)`` wrote, and the older form without a set, visibility or
+    /// Decodes what `encode(to:)` wrote, and the older form without a set, visibility or
     /// cached image (exports of earlier versions).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
