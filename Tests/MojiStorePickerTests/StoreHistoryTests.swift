@@ -129,3 +129,26 @@ func emoji(_ text: String) -> Emoji {
 }
 
 func item(_ text: String) -> SearchItem { .emoji(emoji(text)) }
+
+extension StoreHistoryTests {
+    @Test("each imported set is a section of its own, in the set's order, without the emoji it hides")
+    func importedSets() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try store.addCustomEmoji(CustomEmoji(code: "frogout", name: "frog out", group: "forum", image: "frog.gif"))
+        let source = CustomSetSource(kind: .mastodon, location: "https://social.example/api/v1/custom_emojis")
+        try store.addCustomSet(CustomSet(name: "forum", source: source))
+        let emoji = [
+            CustomEmoji(code: "zebra", name: "zebra", image: "https://social.example/z.png"),
+            CustomEmoji(code: "blobcat", name: "blob cat", image: "https://social.example/b.png"),
+            CustomEmoji(code: "secret", image: "https://social.example/s.png", isVisibleInPicker: false),
+        ]
+        _ = try store.replaceCustomSetEmoji(
+            named: "forum", with: emoji, validators: HTTPValidators(), imageValidators: [], at: Date())
+        let sets = try store.customEmojiSets()
+        #expect(sets.map(\.id) == ["forum", "forum+"])
+        #expect(sets.map(\.title) == ["Forum", "forum"])
+        #expect(sets[1].emoji.map(\.code) == ["zebra", "blobcat"])
+        #expect(try store.customEmoji(code: "secret")?.isVisibleInPicker == false)
+    }
+}
