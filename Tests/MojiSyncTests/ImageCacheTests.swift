@@ -96,7 +96,8 @@ private func pngChunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
 private let idat: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0x00, 0x00, 0x00, 0x01]
 
 /// A PNG; with `frames`, an APNG. Different sizes give different bytes, so different hashes.
-private func png(width: UInt32, height: UInt32, frames: UInt32? = nil) -> [UInt8] {
+/// `payload` is appended to the image data, to make large files (the inspector never inflates).
+private func png(width: UInt32, height: UInt32, frames: UInt32? = nil, payload: [UInt8] = []) -> [UInt8] {
     var ihdr: [UInt8] = []
     ihdr.u32BE(width)
     ihdr.u32BE(height)
@@ -118,7 +119,7 @@ private func png(width: UInt32, height: UInt32, frames: UInt32? = nil) -> [UInt8
             bytes += pngChunk("fcTL", fctl(frame * 2 - 1)) + pngChunk("fdAT", fdat + idat)
         }
     } else {
-        bytes += pngChunk("IDAT", idat)
+        bytes += pngChunk("IDAT", idat + payload)
     }
     return bytes + pngChunk("IEND", [])
 }
@@ -332,6 +333,55 @@ struct ImageCacheTests {
         }
     }
 
+    @Test("a reader never sees part of an image while writers store large ones")
+    func readersSeeWholeFiles() async throws {
+        let temporary = try TemporaryCache()
+        let cache = temporary.cache
+        let images = (1...24).map { width in
+            png(width: UInt32(width), height: 1, payload: [UInt8](repeating: UInt8(width), count: 1024 * 1024))
+        }
+        let sizes = Dictionary(uniqueKeysWithValues: images.map { (ImageCache.sha256(of: Data($0)), $0.count) })
+        let directory = cache.directory
+        // Looks at every image file it finds, as often as it can while the writers run, until it has
+        // seen all of them whole (or 30 seconds have passed, and the counts below fail). A file
+        // shorter than its image is one a reader in another process could have read half of.
+        let reader = Task.detached { () -> (looks: Int, torn: Set<String>) in
+            var looks = 0
+            var torn: Set<String> = []
+            let deadline = Date(timeIntervalSinceNow: 30)
+            while Date() < deadline {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                var whole = 0
+                for name in names {
+                    guard let hash = ImageCache.imageHash(inFileName: name), let expected = sizes[hash],
+                        let size = CacheFileSystem.entry(atPath: directory.appendingPathComponent(name).path)?.size
+                    else { continue }
+                    looks += 1
+                    if size == expected { whole += 1 } else { torn.insert("\(name): \(size) bytes") }
+                }
+                if whole == images.count { break }
+            }
+            return (looks, torn)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for round in 0..<2 {
+                for index in images.indices {
+                    let bytes = images[(index + round * 5) % images.count]
+                    group.addTask { _ = try cache.store(Data(bytes)) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let (looks, torn) = await reader.value
+        #expect(torn.isEmpty)
+        #expect(looks >= images.count)
+        #expect(try temporary.names().count == images.count)
+        for bytes in images {
+            let url = directory.appendingPathComponent("\(ImageCache.sha256(of: Data(bytes))).png")
+            #expect(try Data(contentsOf: url) == Data(bytes))
+        }
+    }
+
     @Test(
         "the 2015-05 smilies are stored one file per distinct image",
         .enabled(if: smiliesAvailable, "needs ../shared/data/awful-smilies"))
@@ -535,6 +585,28 @@ struct ImageCacheTests {
         #expect(try temporary.names().count == 1)
     }
 
+    @Test(
+        "a full disk is an I/O error that says so and leaves no partial file (tmpfs)",
+        .enabled(if: SmallDisk.isAvailable, "needs root and a tmpfs mount"))
+    func fullDisk() throws {
+        let disk = try SmallDisk()
+        defer { disk.unmount() }
+        let cache = ImageCache(directory: disk.url.appendingPathComponent("images"))
+        let small = try cache.store(Data(png(width: 1, height: 1)))
+        let large = png(width: 2, height: 2, payload: [UInt8](repeating: 7, count: 1536 * 1024))
+        let result = storeResult(cache, large)
+        guard case .failure(.io(let path, let reason)) = result else {
+            Issue.record("storing 1.5 MB on a 1 MB disk: \(result)")
+            return
+        }
+        #expect(path == cache.directory.path)
+        #expect(
+            reason
+                == "cannot write an image file: No space left on device — free disk space, or remove unused images"
+                + " with `moji custom cache --prune`")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.directory.path) == [small.fileName])
+    }
+
     @Test("a directory that cannot be created is an I/O error naming the directory that failed")
     func cannotCreateDirectory() throws {
         let temporary = try TemporaryCache()
@@ -605,3 +677,31 @@ private let readOnlyDirectoryRefusesWrites: Bool = {
     }
     return (try? makeReadOnly(directory.path)) != nil
 }()
+
+// MARK: - A full disk
+
+/// A tmpfs of 1 MB mounted for one test, so the disk fills for real. Only root may mount, and
+/// some containers forbid it even to root: ``isAvailable`` tries once.
+private struct SmallDisk {
+    static let isAvailable: Bool = {
+        guard geteuid() == 0, let probe = try? SmallDisk() else { return false }
+        probe.unmount()
+        return true
+    }()
+
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("moji-tmpfs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        guard SystemTool.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", url.path]) else {
+            try? FileManager.default.removeItem(at: url)
+            throw CocoaError(.fileWriteNoPermission)
+        }
+    }
+
+    func unmount() {
+        _ = SystemTool.run("/bin/umount", [url.path])
+        try? FileManager.default.removeItem(at: url)
+    }
+}
