@@ -75,12 +75,16 @@ extension Array where Element == UInt8 {
     }
 }
 
+/// CRC-32 as PNG uses it, table-driven: the large test images hold megabytes.
+private let crcTable: [UInt32] = (0..<256).map { index in
+    var crc = UInt32(index)
+    for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+    return crc
+}
+
 private func crc32(_ bytes: [UInt8]) -> UInt32 {
     var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-        crc ^= UInt32(byte)
-        for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-    }
+    for byte in bytes { crc = crcTable[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     return ~crc
 }
 
@@ -342,26 +346,31 @@ struct ImageCacheTests {
         }
         let sizes = Dictionary(uniqueKeysWithValues: images.map { (ImageCache.sha256(of: Data($0)), $0.count) })
         let directory = cache.directory
-        // Looks at every image file it finds, as often as it can while the writers run, until it has
-        // seen all of them whole (or 30 seconds have passed, and the counts below fail). A file
-        // shorter than its image is one a reader in another process could have read half of.
-        let reader = Task.detached { () -> (looks: Int, torn: Set<String>) in
-            var looks = 0
-            var torn: Set<String> = []
-            let deadline = Date(timeIntervalSinceNow: 30)
-            while Date() < deadline {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-                var whole = 0
-                for name in names {
-                    guard let hash = ImageCache.imageHash(inFileName: name), let expected = sizes[hash],
-                        let size = CacheFileSystem.entry(atPath: directory.appendingPathComponent(name).path)?.size
-                    else { continue }
-                    looks += 1
-                    if size == expected { whole += 1 } else { torn.insert("\(name): \(size) bytes") }
+        let writersDone = Flag()
+        // Looks at every image file it finds, as often as it can while the writers run, and once
+        // more after: a file shorter than its image is one a reader in another process could have
+        // read half of. It spins on a thread of its own, not on the tasks' shared threads, so it
+        // starves neither the writers nor other tests.
+        async let readerOutcome = withCheckedContinuation {
+            (continuation: CheckedContinuation<(Int, Set<String>), Never>) in
+            let thread = Thread {
+                var looks = 0
+                var torn: Set<String> = []
+                var finished = false
+                while !finished {
+                    finished = writersDone.isSet
+                    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+                    for name in names {
+                        guard let hash = ImageCache.imageHash(inFileName: name), let expected = sizes[hash],
+                            let size = CacheFileSystem.entry(atPath: directory.appendingPathComponent(name).path)?.size
+                        else { continue }
+                        looks += 1
+                        if size != expected { torn.insert("\(name): \(size) bytes") }
+                    }
                 }
-                if whole == images.count { break }
+                continuation.resume(returning: (looks, torn))
             }
-            return (looks, torn)
+            thread.start()
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for round in 0..<2 {
@@ -372,7 +381,8 @@ struct ImageCacheTests {
             }
             try await group.waitForAll()
         }
-        let (looks, torn) = await reader.value
+        writersDone.set()
+        let (looks, torn) = await readerOutcome
         #expect(torn.isEmpty)
         #expect(looks >= images.count)
         #expect(try temporary.names().count == images.count)
@@ -437,11 +447,13 @@ struct ImageCacheTests {
         #expect(try cache.summary() == ImageCacheSummary(files: 1, bytes: kept.byteCount))
     }
 
-    @Test("prune leaves an unreferenced image written within the grace period, which a sync may be about to reference")
+    // A sync stores a set's images before the transaction that makes them referenced.
+    @Test("prune and eviction leave an unreferenced image younger than the grace period")
     func pruneGracePeriod() throws {
         let temporary = try TemporaryCache()
         let image = try temporary.cache.store(Data(png(width: 3, height: 3)))
         #expect(try temporary.cache.prune(keeping: []) == ImageCacheSummary())
+        #expect(try temporary.cache.evict(toFit: 0, keeping: []) == ImageCacheSummary())
         #expect(temporary.cache.contains(image))
         let impatient = ImageCache(directory: temporary.cache.directory, gracePeriod: 0)
         #expect(try impatient.prune(keeping: []) == ImageCacheSummary(files: 1, bytes: image.byteCount))
@@ -677,6 +689,18 @@ private let readOnlyDirectoryRefusesWrites: Bool = {
     }
     return (try? makeReadOnly(directory.path)) != nil
 }()
+
+// MARK: - A flag between threads
+
+/// Set once by one thread, read by another.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+
+    func set() { lock.withLock { value = true } }
+}
 
 // MARK: - A full disk
 
