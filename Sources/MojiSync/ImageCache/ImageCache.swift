@@ -50,7 +50,7 @@ public struct ImageCache: Sendable {
     /// The file name ``fileURL(for:)`` answers for an image whose hash or format is not valid: inside
     /// the directory, and never written by the cache.
     static let invalidFileName = ".invalid-image-name"
-    /// The extensions of image files, as ``CustomEmojiImage/fileExtension`` makes them.
+    /// The extensions of image files, as ``/Moji/CustomEmojiImage/fileExtension`` makes them.
     static let fileExtensions: Set<String> = ["png", "gif", "jpg", "webp"]
 
     public init(directory: URL) {
