@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -35,8 +36,12 @@ let package = Package(
             dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Custom emoji sets from the web and from files: source parsers (forum smilie pages,
-        // Mastodon, Slack, packs, folders), and in time the image cache and set sync.
-        .target(name: "MojiSync", dependencies: ["Moji", "MojiStore", "CLibXML2"]),
+        // Mastodon, Slack, packs, folders), the image cache and in time set sync. swift-crypto is
+        // CryptoKit's API on Linux, for the SHA-256 that names cached images.
+        .target(
+            name: "MojiSync",
+            dependencies: ["Moji", "MojiStore", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // libxml2's HTML parser (libxml2-dev on Debian; in every Apple SDK), for smilie pages.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
