@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -102,7 +103,16 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport"]),
+        .testTarget(
+            name: "MojiSyncTests",
+            dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer"]
+        ),
+        // A real HTTP server on 127.0.0.1 for the sync tests, the command-line tests and `moji-bench sync`:
+        // canned answers with ETags, redirects, statuses, streamed large bodies, forum snapshots. Not a product.
+        .target(
+            name: "MojiLoopbackServer",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")]
+        ),
         // What the test targets that drive `moji` share: where the executable is, system tools.
         .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
