@@ -13,7 +13,7 @@ public struct LoopbackResponse: Sendable {
         case body(Data, contentType: String, etag: String?, lastModified: Date?)
         case redirect(location: String, status: Int)
         case status(Int, headers: [String: String], body: Data)
-        case generated(byteCount: Int, contentType: String, announcesLength: Bool)
+        case generated(byteCount: Int, contentType: String, announcesLength: Bool, bytesPerSecond: Int?)
         case delayed(seconds: Double, LoopbackResponse)
     }
 
@@ -42,12 +42,16 @@ public struct LoopbackResponse: Sendable {
     }
 
     /// 200 with `byteCount` bytes made while they are sent, never held whole: a huge page or image.
-    /// Without `announcesLength` the body is chunked, so only the bytes themselves show it is too large.
-    public static func generated(byteCount: Int, contentType: String, announcesLength: Bool = true)
-        -> LoopbackResponse
-    {
+    /// Without `announcesLength` the body is chunked, so only the bytes themselves show it is too large;
+    /// with `bytesPerSecond` it is paced like a real network, so a client that stops reading is seen
+    /// to stop long before the end.
+    public static func generated(
+        byteCount: Int, contentType: String, announcesLength: Bool = true, bytesPerSecond: Int? = nil
+    ) -> LoopbackResponse {
         LoopbackResponse(
-            kind: .generated(byteCount: max(0, byteCount), contentType: contentType, announcesLength: announcesLength))
+            kind: .generated(
+                byteCount: max(0, byteCount), contentType: contentType, announcesLength: announcesLength,
+                bytesPerSecond: bytesPerSecond.map { max(1, $0) }))
     }
 
     /// `response`, after waiting `seconds`: a server too slow for a client's timeout.

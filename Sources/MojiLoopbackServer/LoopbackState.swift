@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 
 /// The routes and the request log, shared by the server's connections.
+@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 final class LoopbackState: @unchecked Sendable {
     private let lock = NSLock()
     private var routes: [String: LoopbackResponse] = [:]
@@ -98,7 +99,7 @@ final class LoopbackState: @unchecked Sendable {
             _ = append(record)
             return Response(
                 status: .init(code: code), headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
-        case .generated(let byteCount, let contentType, let announcesLength):
+        case .generated(let byteCount, let contentType, let announcesLength, let bytesPerSecond):
             var fields = HTTPFields()
             fields[.contentType] = contentType
             record.status = 200
@@ -112,6 +113,9 @@ final class LoopbackState: @unchecked Sendable {
                         count == chunk.readableBytes ? chunk : chunk.getSlice(at: 0, length: count) ?? chunk)
                     self.addBytes(count, at: index)
                     remaining -= count
+                    if let bytesPerSecond {
+                        try await Task.sleep(nanoseconds: UInt64(count) * 1_000_000_000 / UInt64(bytesPerSecond))
+                    }
                 }
                 try await writer.finish(nil)
             }
