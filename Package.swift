@@ -19,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -107,7 +108,19 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport"]),
+        .testTarget(
+            name: "MojiSyncTests",
+            dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer"]
+        ),
+        // A real HTTP server on 127.0.0.1 for the sync tests, the command-line tests and `moji-bench sync`:
+        // canned answers with ETags, redirects, statuses, streamed large bodies, forum snapshots. Not a product.
+        .target(
+            name: "MojiLoopbackServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // What the test targets that drive `moji` share: where the executable is, system tools.
         .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with

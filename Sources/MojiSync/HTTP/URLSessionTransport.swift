@@ -1,0 +1,145 @@
+import Foundation
+import MojiStore
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The real ``HTTPTransport``: URLSession (FoundationNetworking, over libcurl, on Linux) with Moji's
+/// rules on top: `http`/`https` only, at most ``HTTPConfiguration/maximumRedirects`` redirects, each
+/// checked before it is followed, a body limit enforced while the body streams in, conditional
+/// requests, `Retry-After`, and the proxy environment.
+///
+/// One URLSession per transport: make one transport and share it (it is `Sendable`); it is
+/// invalidated when the transport goes away.
+///
+/// ```swift
+/// let transport = URLSessionTransport()
+/// let page = try await transport.get(HTTPRequest(url: url, validators: old, maximumBytes: 8 << 20))
+/// ```
+public final class URLSessionTransport: HTTPTransport {
+    /// What it was made with.
+    public let configuration: HTTPConfiguration
+    private let session: URLSession
+    private let transfers: TransferDelegate
+
+    public init(configuration: HTTPConfiguration = .init()) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        // Moji makes its own conditional requests from stored validators; a second, hidden cache
+        // would answer 200 from memory where the caller needs to see 304.
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.urlCredentialStorage = nil
+        sessionConfiguration.timeoutIntervalForRequest = Self.requestTimeout(configuration.timeout)
+        sessionConfiguration.httpAdditionalHeaders = ["User-Agent": configuration.userAgent]
+        sessionConfiguration.connectionProxyDictionary = ProxyEnvironment(configuration.environment)
+            .connectionProxyDictionary()
+        transfers = TransferDelegate(maximumRedirects: configuration.maximumRedirects)
+        // A serial queue: callbacks for one task arrive in order (data before completion).
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "Moji.URLSessionTransport"
+        session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: queue)
+    }
+
+    deinit {
+        // A session keeps its delegate (and libcurl handles) alive until invalidated.
+        session.invalidateAndCancel()
+    }
+
+    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let url = request.url
+        guard Self.isFetchable(url) else { throw .unsupportedScheme(url) }
+        try checkProxy(for: url)
+        if Task.isCancelled { throw .network(url, "cancelled") }
+        var urlRequest = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+            timeoutInterval: Self.requestTimeout(configuration.timeout))
+        urlRequest.httpMethod = "GET"
+        urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        if let etag = request.validators.etag {
+            urlRequest.setValue(etag, forHTTPHeaderField: "If-None-Match")
+        }
+        if let lastModified = request.validators.lastModified {
+            urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
+        }
+        let task = session.dataTask(with: urlRequest)
+        let checkRedirect: @Sendable (URL) -> HTTPError? = { [configuration] target in
+            guard Self.isFetchable(target) else { return .unsupportedScheme(target) }
+            return Self.proxyMismatch(for: target, configuration: configuration)
+        }
+        let transfer = Transfer(request: request, checkRedirect: checkRedirect)
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+                transfer.continuation = continuation
+                transfers.register(transfer, for: task)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+
+    /// FoundationNetworking on Linux truncates the timeout to whole seconds (0.5 would be 0: an
+    /// immediate timeout) and applies it to the whole transfer, not to each wait as Apple's does.
+    static func requestTimeout(_ timeout: TimeInterval) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+            return max(1, timeout.rounded(.up))
+        #else
+            return max(0.001, timeout)
+        #endif
+    }
+
+    static func isFetchable(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(url.host ?? "").isEmpty
+    }
+
+    private func checkProxy(for url: URL) throws(HTTPError) {
+        if let error = Self.proxyMismatch(for: url, configuration: configuration) { throw error }
+    }
+
+    /// On Linux, FoundationNetworking has no proxy settings of its own (its `connectionProxyDictionary`
+    /// is not applied): libcurl reads the *process* environment, by the same curl rules. A caller's
+    /// different environment cannot be honoured there, so a request it would route differently fails
+    /// instead of silently going another way.
+    static func proxyMismatch(for url: URL, configuration: HTTPConfiguration) -> HTTPError? {
+        #if canImport(FoundationNetworking)
+            let wanted = configuration.proxy(for: url)
+            let actual = ProxyEnvironment(ProcessInfo.processInfo.environment).proxy(for: url)
+            guard wanted != actual else { return nil }
+            return .network(
+                url,
+                "the configured proxy (\(wanted?.absoluteString ?? "none")) differs from the process environment's "
+                    + "(\(actual?.absoluteString ?? "none")), which libcurl uses on this platform")
+        #else
+            return nil
+        #endif
+    }
+}
+
+/// One request in flight: what it asked for, what has come in, and how it ended. Touched only on
+/// the session's serial delegate queue, after `get` has handed it over under the delegate's lock.
+final class Transfer: @unchecked Sendable {
+    let request: HTTPRequest
+    let checkRedirect: @Sendable (URL) -> HTTPError?
+    var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    var body = Data()
+    var redirects = 0
+    var failure: HTTPError?
+
+    init(request: HTTPRequest, checkRedirect: @escaping @Sendable (URL) -> HTTPError?) {
+        self.request = request
+        self.checkRedirect = checkRedirect
+    }
+
+    func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+}
