@@ -18,16 +18,19 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
         .target(
             name: "Moji",
-            dependencies: ["CZlib"],
+            dependencies: ["CMojiZlib"],
             resources: [.copy("Resources/Catalog")]
         ),
         // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Not named CZlib: ZIPFoundation declares a Clang module of that name, and one build cannot
+        // hold two modules of one name.
+        .systemLibrary(name: "CMojiZlib", providers: [.apt(["zlib1g-dev"])]),
         // Usage, the frequent, recent and pinned lists, collections, tone preferences and custom emoji
         // in one SQLite file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
         .target(
@@ -36,7 +39,11 @@ let package = Package(
         ),
         // Custom emoji sets from the web and from files: source parsers (forum smilie pages,
         // Mastodon, Slack, packs, folders), and in time the image cache and set sync.
-        .target(name: "MojiSync", dependencies: ["Moji", "MojiStore", "CLibXML2"]),
+        // ZIPFoundation reads emoji packs (zip archives) in memory, entry by entry.
+        .target(
+            name: "MojiSync",
+            dependencies: ["Moji", "MojiStore", "CLibXML2", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // libxml2's HTML parser (libxml2-dev on Debian; in every Apple SDK), for smilie pages.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
@@ -49,7 +56,7 @@ let package = Package(
         // drives it, and `moji-bench picker` times the same renderer into a buffer.
         .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
-        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CZlib"]),
+        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
         .executableTarget(
             name: "moji-data",
             dependencies: [
@@ -102,7 +109,14 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "MojiSyncTests", dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport"]),
+        // Packs are built in the tests with ZIPFoundation's writer, hostile entries included.
+        .testTarget(
+            name: "MojiSyncTests",
+            dependencies: [
+                "MojiSync", "MojiStore", "Moji", "MojiTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // What the test targets that drive `moji` share: where the executable is, system tools.
         .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
