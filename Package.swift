@@ -88,6 +88,8 @@ let package = Package(
         ),
         // libFuzzer target for the text scanner and emojify: Fuzz/run-text-fuzz.sh builds it with -sanitize=fuzzer.
         .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
+        // libFuzzer target for the forum smilie page and pack manifest parsers: Fuzz/run-sync-fuzz.sh.
+        .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji"]),
         .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiTestSupport"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
