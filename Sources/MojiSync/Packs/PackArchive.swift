@@ -58,6 +58,7 @@ public struct PackArchive: Sendable {
         }
         var skipped: [SkippedEntry] = []
         var files: [String: Entry] = [:]
+        // Why each entry an emoji's image could name was not kept (a symbolic link).
         var unsafe: [String: String] = [:]
         var folders: Set<String> = []
         var declaredBytes: UInt64 = 0
@@ -85,8 +86,8 @@ public struct PackArchive: Sendable {
             switch PackPath.normalized(rawPath) {
             case .success(let normalized): path = normalized
             case .failure(let problem):
+                // No manifest path can name it: the manifest's paths pass the same rules.
                 skipped.append(SkippedEntry(entry: ListingBuilder.shown(rawPath), reason: problem.reason))
-                unsafe[rawPath.replacingOccurrences(of: "\\", with: "/")] = problem.reason
                 continue
             }
             switch entry.type {
