@@ -7,7 +7,8 @@
 # input chooses the parser (0: the page, 1: a manifest, else both). Seeds are written to a fresh
 # temporary folder: the two Something Awful snapshots from ../shared/data (whole, and cut into
 # sections) when they are there, and small pages and manifests below; nothing is written into
-# the repository. Findings go to .build-fuzz/sync-findings.
+# the repository. What the fuzzer finds new is kept in .build-fuzz/sync-corpus (ignored by git), so
+# a second run goes on from the first; findings go to .build-fuzz/sync-findings.
 set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-300}"
@@ -17,7 +18,7 @@ swift build -c release --product moji-sync-fuzz --scratch-path .build-fuzz \
 seeds=$(mktemp -d "${TMPDIR:-/tmp}/moji-sync-fuzz.XXXXXX")
 trap 'rm -rf "$seeds"' EXIT
 corpus="$seeds/corpus"
-mkdir -p "$corpus" .build-fuzz/sync-findings
+mkdir -p "$corpus" .build-fuzz/sync-corpus .build-fuzz/sync-findings
 # seed NAME SELECTOR TEXT: one input, the selector byte (0, 1 or 2, in octal) then the text.
 seed() { { printf "\\$2"; printf '%s' "$3"; } > "$corpus/$1"; }
 seed page-small 000 '<html><body><h3>Basic</h3><ul class="smilie_group"><li class="smilie"><div class="text">:smith:</div><img src="/s/smith.gif" title="smith"></li><li class="smilie"><div class="text">:o</div><img src="https://x.example/o.gif" title="oh"></li></ul></body></html>'
@@ -37,5 +38,5 @@ for snapshot in ../shared/data/awful-smilies/*/showsmilies.html; do
 done
 # -max_len holds a section of the real page; the whole pages are longer and get cut, which is
 # fine: a cut page is broken HTML, which the parser must take too.
-.build-fuzz/release/moji-sync-fuzz "$corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
+.build-fuzz/release/moji-sync-fuzz .build-fuzz/sync-corpus "$corpus" -max_total_time="$seconds" -max_len=16384 -timeout=10 \
     -rss_limit_mb=4096 -artifact_prefix=.build-fuzz/sync-findings/ -print_final_stats=1 "$@"
