@@ -20,16 +20,19 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
         .target(
             name: "Moji",
-            dependencies: ["CZlib"],
+            dependencies: ["CMojiZlib"],
             resources: [.copy("Resources/Catalog")]
         ),
         // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.
-        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Not named CZlib: ZIPFoundation declares a Clang module of that name, and one build cannot
+        // hold two modules of one name.
+        .systemLibrary(name: "CMojiZlib", providers: [.apt(["zlib1g-dev"])]),
         // Usage, the frequent, recent and pinned lists, collections, tone preferences and custom emoji
         // in one SQLite file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
         .target(
@@ -37,11 +40,15 @@ let package = Package(
             dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         // Custom emoji sets from the web and from files: source parsers (forum smilie pages,
-        // Mastodon, Slack, packs, folders), the image cache and in time set sync. swift-crypto is
-        // CryptoKit's API on Linux, for the SHA-256 that names cached images.
+        // Mastodon, Slack, packs, folders), the image cache and set sync. swift-crypto is
+        // CryptoKit's API on Linux, for the SHA-256 that names cached images; ZIPFoundation reads
+        // emoji packs (zip archives) in memory, entry by entry.
         .target(
             name: "MojiSync",
-            dependencies: ["Moji", "MojiStore", "CLibXML2", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Moji", "MojiStore", "CLibXML2", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // libxml2's HTML parser (libxml2-dev on Debian; in every Apple SDK), for smilie pages.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -55,7 +62,7 @@ let package = Package(
         // drives it, and `moji-bench picker` times the same renderer into a buffer.
         .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
-        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CZlib"]),
+        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
         .executableTarget(
             name: "moji-data",
             dependencies: [
@@ -87,6 +94,8 @@ let package = Package(
         ),
         // libFuzzer target for the text scanner and emojify: Fuzz/run-text-fuzz.sh builds it with -sanitize=fuzzer.
         .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
+        // libFuzzer target for the forum smilie page and pack manifest parsers: Fuzz/run-sync-fuzz.sh.
+        .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji"]),
         .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiTestSupport"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
@@ -108,9 +117,13 @@ let package = Package(
                 "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Packs are built in the tests with ZIPFoundation's writer, hostile entries included.
         .testTarget(
             name: "MojiSyncTests",
-            dependencies: ["MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer"]
+            dependencies: [
+                "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
         ),
         // A real HTTP server on 127.0.0.1 for the sync tests, the command-line tests and `moji-bench sync`:
         // canned answers with ETags, redirects, statuses, streamed large bodies, forum snapshots. Not a product.

@@ -1,4 +1,4 @@
-import CZlib
+import CMojiZlib
 
 /// zlib streams, in which the catalog stores its locale files (text compresses about five-fold,
 /// which keeps every CLDR locale within the package's size budget).
@@ -45,7 +45,7 @@ package enum Zlib {
                 status = output.withUnsafeMutableBufferPointer { target in
                     stream.next_out = target.baseAddress! + produced
                     stream.avail_out = UInt32(target.count - produced)
-                    return CZlib.inflate(&stream, Z_NO_FLUSH)
+                    return CMojiZlib.inflate(&stream, Z_NO_FLUSH)
                 }
             }
         }

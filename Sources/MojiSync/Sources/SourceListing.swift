@@ -17,7 +17,7 @@ public struct SourceListing: Sendable, Hashable {
 }
 
 /// An entry of a source that was not imported, and why.
-public struct SkippedEntry: Sendable, Hashable, CustomStringConvertible {
+public struct SkippedEntry: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The entry as the source names it (a code, a file name, an archive path).
     public var entry: String
     /// Why it was left out, as a sentence a person can act on.

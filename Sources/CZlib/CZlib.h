@@ -1,2 +1,0 @@
-// The system zlib, which Moji uses to store its locale files compressed.
-#include <zlib.h>

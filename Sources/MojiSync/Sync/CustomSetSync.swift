@@ -1,0 +1,295 @@
+import Foundation
+import Moji
+import MojiStore
+
+/// Imports custom emoji sets into a store and keeps them current, without ever losing working
+/// data: a set is replaced in one transaction after all its images are in the cache, and a sync
+/// that fails for any reason leaves the set, its images and its usage as they were.
+///
+/// ```swift
+/// let sync = CustomSetSync(store: try EmojiStore(), cache: ImageCache(directory: ImageCache.defaultDirectory()))
+/// let source = CustomSetSource(kind: .forum, location: "https://forums.example/misc.php?action=showsmilies")
+/// let report = try await sync.add(CustomSet(name: "forum", source: source))
+/// print(report.added.count, report.imageBytes)
+/// ```
+///
+/// A sync compares by code and by image bytes: an image replaced at the same URL is picked up,
+/// and two codes with identical images share one cached file. Listings and images are fetched
+/// with conditional requests, so a sync where nothing changed downloads no image bytes.
+public struct CustomSetSync: Sendable {
+    /// Where sets are kept.
+    public var store: EmojiStore
+    /// Where images are kept.
+    public var cache: ImageCache
+    /// How listings and images are fetched.
+    public var transport: any HTTPTransport
+    /// Limits, concurrency and retries.
+    public var options: SyncOptions
+    /// Called after each image; for a progress bar.
+    public var progress: (@Sendable (SyncProgress) -> Void)?
+
+    public init(
+        store: EmojiStore, cache: ImageCache, transport: any HTTPTransport = URLSessionTransport(),
+        options: SyncOptions = SyncOptions(), progress: (@Sendable (SyncProgress) -> Void)? = nil
+    ) {
+        self.store = store
+        self.cache = cache
+        self.transport = transport
+        self.options = options
+        self.progress = progress
+    }
+
+    /// Adds `set` and imports its emoji. When the listing cannot be read nothing is added; an
+    /// image that fails leaves only its code out. With `dryRun`, reads the listing and reports
+    /// what would be imported, without downloading images or writing anything.
+    public func add(_ set: CustomSet, dryRun: Bool = false) async throws(SyncError) -> SyncReport {
+        if try storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) != nil {
+            throw .setExists(set.name)
+        }
+        let fetched = try await ListingFetch(transport: transport, options: options).fetch(set, conditional: false)
+        let plan = try plan(set: set, fetched: fetched, previous: [], force: true)
+        if dryRun { return dryRunReport(plan) }
+        try storeCall { () throws(StoreError) in try store.addCustomSet(set) }
+        do {
+            return try await apply(plan, set: set)
+        } catch {
+            _ = try? store.removeCustomSet(named: set.name)
+            throw error
+        }
+    }
+
+    /// Syncs the set named `name` with its source now, whatever its interval.
+    ///
+    /// - Parameters:
+    ///   - force: Accept a listing that lacks more than half of the set (else refused with
+    ///     ``SyncError/tooManyVanishing(set:removed:total:)``), and fetch it unconditionally.
+    ///   - dryRun: Report what would change, from the listing alone (image bytes are not
+    ///     compared), without downloading images or writing anything.
+    public func sync(named name: String, force: Bool = false, dryRun: Bool = false) async throws(SyncError)
+        -> SyncReport
+    {
+        guard let set = try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) else {
+            throw .unknownSet(name)
+        }
+        if dryRun { return try await syncLocked(set, force: force, dryRun: true) }
+        let owner = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        let now = Date()
+        let claimed = try storeCall { () throws(StoreError) in
+            try store.claimCustomSetSync(
+                named: set.name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+        }
+        guard claimed else { throw .busy(set.name) }
+        defer { try? store.releaseCustomSetSync(named: set.name, owner: owner) }
+        do {
+            return try await syncLocked(set, force: force, dryRun: false)
+        } catch {
+            if case .listing = error { recordFailure(error, of: set) }
+            if case .source = error { recordFailure(error, of: set) }
+            if case .tooManyVanishing = error { recordFailure(error, of: set) }
+            throw error
+        }
+    }
+
+    /// Syncs every set that is due at `now` (older than its refresh interval and not asked to
+    /// wait by `Retry-After`), one after the other. Sets another process is syncing are left to
+    /// it. The server and the picker call this; a failure of one set does not stop the others.
+    public func refreshDueSets(at now: Date = Date()) async -> [String: Result<SyncReport, SyncError>] {
+        var results: [String: Result<SyncReport, SyncError>] = [:]
+        guard let sets = try? store.customSets() else { return results }
+        for set in sets where set.isDue(at: now) {
+            do {
+                results[set.name] = .success(try await sync(named: set.name))
+            } catch {
+                if case .busy = error { continue }
+                results[set.name] = .failure(error)
+            }
+        }
+        return results
+    }
+
+    // MARK: Steps
+
+    private func syncLocked(_ set: CustomSet, force: Bool, dryRun: Bool) async throws(SyncError) -> SyncReport {
+        let previous = try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+        let fetch = ListingFetch(transport: transport, options: options)
+        let fetched = try await fetch.fetch(set, conditional: !force && !previous.isEmpty)
+        let plan = try plan(set: set, fetched: fetched, previous: previous, force: force)
+        return dryRun ? dryRunReport(plan) : try await apply(plan, set: set)
+    }
+
+    /// What the listing asks for, before any image is fetched.
+    private struct Plan: Sendable {
+        var set: String
+        var entries: [SourceEmoji]
+        var skipped: [SkippedEntry]
+        var previous: [String: CustomEmoji]
+        var previousOrder: [String]
+        var listingChanged: Bool
+        var validators: HTTPValidators
+        var origin: ImageOrigin
+        var source: String
+    }
+
+    private func plan(
+        set: CustomSet, fetched: FetchedListing, previous: [CustomEmoji], force: Bool
+    ) throws(SyncError) -> Plan {
+        let entries: [SourceEmoji]
+        var skipped: [SkippedEntry] = []
+        if let listing = fetched.listing {
+            entries = listing.emoji
+            skipped = listing.skipped
+        } else {
+            // 304: the listing is what was imported last time; its images are still checked.
+            entries = previous.map {
+                SourceEmoji(
+                    code: $0.code, name: $0.name, keywords: $0.keywords, group: $0.group, image: $0.image ?? "",
+                    isVisibleInPicker: $0.isVisibleInPicker)
+            }
+        }
+        let keys = Set(entries.map { Self.key($0.code) })
+        let vanishing = previous.filter { !keys.contains(Self.key($0.code)) }.count
+        if !force, !previous.isEmpty, vanishing * 2 > previous.count {
+            throw .tooManyVanishing(set: set.name, removed: vanishing, total: previous.count)
+        }
+        return Plan(
+            set: set.name, entries: entries, skipped: skipped,
+            previous: Dictionary(previous.map { (Self.key($0.code), $0) }, uniquingKeysWith: { first, _ in first }),
+            previousOrder: previous.map(\.code), listingChanged: fetched.listing != nil,
+            validators: fetched.validators, origin: fetched.origin, source: set.source.location)
+    }
+
+    /// The report of a dry run: codes compared, and everything else that can be told without
+    /// the images.
+    private func dryRunReport(_ plan: Plan) -> SyncReport {
+        let emoji = plan.entries.map {
+            customEmoji($0, plan: plan, image: plan.previous[Self.key($0.code)]?.cachedImage)
+        }
+        var report = difference(plan, emoji: emoji)
+        report.dryRun = true
+        report.skipped = plan.skipped
+        report.total = emoji.count
+        return report
+    }
+
+    private func apply(_ plan: Plan, set: CustomSet) async throws(SyncError) -> SyncReport {
+        var references: [String] = []
+        var seen: Set<String> = []
+        for entry in plan.entries where seen.insert(entry.image).inserted { references.append(entry.image) }
+        let known: [String: ImageValidator]
+        if case .web = plan.origin {
+            known = try storeCall { () throws(StoreError) in try store.imageValidators(forURLs: references) }
+        } else {
+            known = [:]
+        }
+        let fetch = ImageFetch(transport: transport, cache: cache, options: options)
+        let (outcomes, totals) = await fetch.fetch(
+            references, origin: plan.origin, known: known, progress: progress)
+        var emoji: [CustomEmoji] = []
+        var failed: [SyncFailure] = []
+        var validators: [ImageValidator] = []
+        for entry in plan.entries {
+            let previous = plan.previous[Self.key(entry.code)]
+            switch outcomes[entry.image] ?? .failed("was not fetched") {
+            case .stored(let image, let answered):
+                emoji.append(customEmoji(entry, plan: plan, image: image))
+                if let answered, !answered.isEmpty,
+                    known[entry.image]?.validators != answered
+                        || known[entry.image]?.image != image
+                {
+                    validators.append(ImageValidator(url: entry.image, validators: answered, image: image))
+                }
+            case .failed(let reason):
+                failed.append(
+                    SyncFailure(code: entry.code, image: entry.image, reason: reason, keptPrevious: previous != nil))
+                if let previous { emoji.append(previous) }
+            }
+        }
+        var report = difference(plan, emoji: emoji)
+        report.failed = failed
+        report.imageRequests = totals.requests
+        report.imageBytes = totals.bytes
+        report.skipped = plan.skipped
+        let unchangedSet = report.added.isEmpty && report.removed.isEmpty && report.changed.isEmpty
+        let now = Date()
+        if unchangedSet, !plan.previous.isEmpty {
+            try storeCall { () throws(StoreError) in
+                try store.recordCustomSetCheck(named: plan.set, at: now, validators: plan.validators)
+            }
+            if !validators.isEmpty {
+                // Fresh validators for unchanged images keep later requests conditional.
+                _ = try storeCall { () throws(StoreError) in
+                    try store.replaceCustomSetEmoji(
+                        named: plan.set, with: emoji, validators: plan.validators, imageValidators: validators,
+                        at: now)
+                }
+            }
+        } else {
+            let conflicts = try storeCall { () throws(StoreError) in
+                try store.replaceCustomSetEmoji(
+                    named: plan.set, with: emoji, validators: plan.validators, imageValidators: validators, at: now)
+            }
+            if !conflicts.isEmpty {
+                let taken = Set(conflicts.map { Self.key($0.code) })
+                report.added.removeAll { taken.contains(Self.key($0)) }
+                report.changed.removeAll { taken.contains(Self.key($0)) }
+                emoji.removeAll { taken.contains(Self.key($0.code)) }
+                for conflict in conflicts {
+                    let owner = conflict.owner.map { "the set \($0)" } ?? "a custom emoji added by hand"
+                    report.skipped.append(
+                        SkippedEntry(entry: ":\(conflict.code):", reason: "the code belongs to \(owner)"))
+                }
+            }
+        }
+        cache.markUsed(emoji.compactMap(\.cachedImage))
+        report.total = emoji.count
+        return report
+    }
+
+    /// Added, removed, changed and unchanged codes between the plan's previous set and `emoji`.
+    private func difference(_ plan: Plan, emoji: [CustomEmoji]) -> SyncReport {
+        var report = SyncReport(set: plan.set, dryRun: false, listingChanged: plan.listingChanged)
+        var kept: Set<String> = []
+        for item in emoji {
+            let key = Self.key(item.code)
+            kept.insert(key)
+            guard let before = plan.previous[key] else {
+                report.added.append(item.code)
+                continue
+            }
+            if Self.differs(before, item) { report.changed.append(item.code) } else { report.unchanged += 1 }
+        }
+        report.removed = plan.previousOrder.filter { !kept.contains(Self.key($0)) }
+        return report
+    }
+
+    private static func differs(_ before: CustomEmoji, _ after: CustomEmoji) -> Bool {
+        before.code != after.code || before.name != after.name || before.keywords != after.keywords
+            || before.group != after.group || before.image != after.image
+            || before.isVisibleInPicker != after.isVisibleInPicker
+            || before.cachedImage?.sha256 != after.cachedImage?.sha256
+    }
+
+    private func customEmoji(_ entry: SourceEmoji, plan: Plan, image: CustomEmojiImage?) -> CustomEmoji {
+        CustomEmoji(
+            code: entry.code, name: entry.name, keywords: entry.keywords, group: entry.group, image: entry.image,
+            source: plan.source, addedAt: plan.previous[Self.key(entry.code)]?.addedAt, set: plan.set,
+            isVisibleInPicker: entry.isVisibleInPicker, cachedImage: image)
+    }
+
+    /// Keeps why the set failed, and when automatic refresh may try again: when the server said
+    /// (`Retry-After`), else after ``SyncOptions/failureBackoff``, so a broken source is not
+    /// fetched again by every process that starts.
+    private func recordFailure(_ error: SyncError, of set: CustomSet) {
+        let now = Date()
+        try? store.recordCustomSetFailure(
+            named: set.name, at: now, error: error.description,
+            retryAfter: error.retryAfter ?? now.addingTimeInterval(options.failureBackoff))
+    }
+
+    private func storeCall<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
+        do { return try body() } catch { throw .store(error) }
+    }
+
+    /// Codes compare without case, as the store compares them.
+    private static func key(_ code: String) -> String { code.lowercased() }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Moji
+import MojiStore
+
+/// What happened to one image of a sync.
+enum ImageOutcome: Sendable {
+    /// In the cache; `validators` are what the server sent (nil for a pack or folder).
+    case stored(CustomEmojiImage, validators: HTTPValidators?)
+    /// Not usable: why, as a sentence.
+    case failed(String)
+}
+
+/// Fetches a set's images (each distinct image once), at most `imageConcurrency` at a time,
+/// retrying transient failures, and stores them in the cache.
+struct ImageFetch: Sendable {
+    var transport: any HTTPTransport
+    var cache: ImageCache
+    var options: SyncOptions
+
+    /// The counts `SyncReport` gives.
+    struct Totals: Sendable {
+        var requests = 0
+        var bytes = 0
+    }
+
+    /// The outcome per image reference, and the totals.
+    func fetch(
+        _ references: [String], origin: ImageOrigin, known: [String: ImageValidator],
+        progress: (@Sendable (SyncProgress) -> Void)?
+    ) async -> (outcomes: [String: ImageOutcome], totals: Totals) {
+        var outcomes: [String: ImageOutcome] = [:]
+        var totals = Totals()
+        var completed = 0
+        let total = references.count
+        progress?(SyncProgress(completed: 0, total: total, bytes: 0))
+        await withTaskGroup(of: (String, ImageOutcome, Totals).self) { group in
+            var pending = references.makeIterator()
+            func startNext() -> Bool {
+                guard let reference = pending.next() else { return false }
+                let validator = known[reference]
+                group.addTask { await self.load(reference, origin: origin, known: validator) }
+                return true
+            }
+            for _ in 0..<options.imageConcurrency where !startNext() { break }
+            while let (reference, outcome, cost) = await group.next() {
+                outcomes[reference] = outcome
+                totals.requests += cost.requests
+                totals.bytes += cost.bytes
+                completed += 1
+                progress?(SyncProgress(completed: completed, total: total, bytes: totals.bytes))
+                _ = startNext()
+            }
+        }
+        return (outcomes, totals)
+    }
+
+    private func load(
+        _ reference: String, origin: ImageOrigin, known: ImageValidator?
+    ) async -> (String, ImageOutcome, Totals) {
+        switch origin {
+        case .web:
+            return await download(reference, known: known)
+        case .pack(let archive):
+            do {
+                let data = try archive.imageData(at: reference, maximumBytes: options.imageLimits.maximumBytes)
+                return (reference, store(data), Totals())
+            } catch {
+                return (reference, .failed(error.reason), Totals())
+            }
+        case .folder(let folder):
+            guard Self.isInside(reference) else {
+                return (reference, .failed("the path leaves the folder"), Totals())
+            }
+            do {
+                let data = try LocalFile.read(
+                    folder.appendingPathComponent(reference).path, maximumBytes: options.imageLimits.maximumBytes)
+                return (reference, store(data), Totals())
+            } catch {
+                return (reference, .failed(error.reason), Totals())
+            }
+        }
+    }
+
+    /// A relative path without `..`, empty or absolute parts: it stays inside its folder.
+    static func isInside(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\\") else { return false }
+        return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0.isEmpty }
+    }
+
+    private func store(_ data: Data) -> ImageOutcome {
+        do {
+            return .stored(try cache.store(data, limits: options.imageLimits), validators: nil)
+        } catch {
+            return .failed(error.description)
+        }
+    }
+
+    /// One image from the web: conditional when its file is still in the cache, retried with
+    /// backoff (or the server's `Retry-After`, when short) on transient failures.
+    private func download(_ reference: String, known: ImageValidator?) async -> (String, ImageOutcome, Totals) {
+        var totals = Totals()
+        guard let url = URL(string: reference) else { return (reference, .failed("is not a URL"), totals) }
+        let cached = known.flatMap { cache.contains($0.image) ? $0 : nil }
+        let request = HTTPRequest(
+            url: url, validators: cached?.validators ?? HTTPValidators(),
+            maximumBytes: options.imageLimits.maximumBytes)
+        var attempt = 1
+        while true {
+            totals.requests += 1
+            do {
+                let response = try await transport.get(request)
+                if response.status == 304, let cached {
+                    return (reference, .stored(cached.image, validators: response.validators), totals)
+                }
+                totals.bytes += response.body.count
+                switch store(response.body) {
+                case .stored(let image, _): return (reference, .stored(image, validators: response.validators), totals)
+                case .failed(let reason): return (reference, .failed(reason), totals)
+                }
+            } catch {
+                guard error.isTransient, attempt < options.attempts else {
+                    return (reference, .failed(Self.message(for: error)), totals)
+                }
+                var delay = options.retryDelay * Double(1 << (attempt - 1))
+                if let retryAfter = error.retryAfter {
+                    let asked = retryAfter.timeIntervalSinceNow
+                    guard asked <= options.maximumRetryAfter else {
+                        return (reference, .failed(Self.message(for: error)), totals)
+                    }
+                    delay = max(delay, asked)
+                }
+                attempt += 1
+                try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+            }
+        }
+    }
+
+    private static func message(for error: HTTPError) -> String {
+        switch error {
+        case .tooLarge(_, let limit): "is larger than \(limit) bytes, the most an image may have"
+        default: error.description
+        }
+    }
+}

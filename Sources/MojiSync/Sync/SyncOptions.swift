@@ -1,0 +1,37 @@
+import Foundation
+
+/// What a sync accepts and how hard it tries: limits on the listing and on images, how many
+/// images download at once, and how transient failures are retried.
+public struct SyncOptions: Sendable, Hashable {
+    /// The limits every image must meet (bytes, pixels, frames); a bigger one fails alone.
+    public var imageLimits: ImageLimits
+    /// The largest listing read (a forum page, Mastodon's or Slack's JSON, a pack's manifest).
+    public var maximumListingBytes: Int
+    /// How many images download at once: 6, as browsers open per host.
+    public var imageConcurrency: Int
+    /// How many times a transiently failing image (timeout, reset, 429, 5xx) is tried.
+    public var attempts: Int
+    /// The wait before the second try; each later try waits twice as long.
+    public var retryDelay: TimeInterval
+    /// The longest `Retry-After` an image's server may ask for and still be retried in this sync.
+    public var maximumRetryAfter: TimeInterval
+    /// How long the store's sync lock of a set is held at most, should this process die.
+    public var lockDuration: TimeInterval
+    /// How long automatic refresh waits after a failed sync when the server gave no `Retry-After`.
+    public var failureBackoff: TimeInterval
+
+    public init(
+        imageLimits: ImageLimits = .default, maximumListingBytes: Int = 8 << 20, imageConcurrency: Int = 6,
+        attempts: Int = 3, retryDelay: TimeInterval = 0.5, maximumRetryAfter: TimeInterval = 30,
+        lockDuration: TimeInterval = 600, failureBackoff: TimeInterval = 900
+    ) {
+        self.imageLimits = imageLimits
+        self.maximumListingBytes = maximumListingBytes
+        self.imageConcurrency = max(1, imageConcurrency)
+        self.attempts = max(1, attempts)
+        self.retryDelay = retryDelay
+        self.maximumRetryAfter = maximumRetryAfter
+        self.lockDuration = lockDuration
+        self.failureBackoff = failureBackoff
+    }
+}
