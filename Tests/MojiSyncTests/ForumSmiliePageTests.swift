@@ -28,6 +28,16 @@ enum AwfulSnapshots {
             text.split(separator: "\n").dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) })
     }
 
+    /// The bytes of every image file of the snapshot's manifest.tsv.
+    static func manifestFiles(_ snapshot: String) throws -> [Data] {
+        let root = folder.appendingPathComponent(snapshot)
+        let text = try String(contentsOf: root.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+        return try text.split(separator: "\n").dropFirst().compactMap { line in
+            let fields = line.split(separator: "\t")
+            return fields.count >= 3 ? try Data(contentsOf: root.appendingPathComponent(String(fields[2]))) : nil
+        }
+    }
+
     static let sections = [
         "Basic Smilies", "Mostly text", "Witty", "Flags and other nationalist crap", "TV, Movies, Games, & Comics",
         "Horrible & retarded shit we can't wait to delete", "Hey everybody I'm on drugs!", "New / Uncategorized",

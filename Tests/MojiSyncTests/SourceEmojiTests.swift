@@ -14,6 +14,15 @@ struct SourceEmojiTests {
         #expect(SourceEmoji.problem(inCode: String(repeating: "x", count: 101)) != nil)
     }
 
+    @Test("a code never reads as a path: no slashes or backslashes, not only dots")
+    func pathLikeCodes() {
+        for code in ["../evil", "/etc/passwd", "a\\b", "..", ".", "C:\\x"] {
+            #expect(SourceEmoji.problem(inCode: code) != nil, "\(code)")
+        }
+        #expect(SourceEmoji.problem(inCode: "...hmm") == nil)
+        #expect(SourceEmoji.problem(inCode: "+1") == nil)
+    }
+
     @Test("an entry without a name is called by its code")
     func nameDefaultsToCode() {
         #expect(SourceEmoji(code: "smith", image: "https://example.org/smith.gif").name == "smith")

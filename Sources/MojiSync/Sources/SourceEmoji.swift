@@ -42,10 +42,14 @@ public struct SourceEmoji: Sendable, Hashable {
     public static let maximumCodeLength = 100
 
     /// Why `code` (normalized, without colons) cannot be a custom emoji's code, or nil when it
-    /// can: empty, holding white space, a colon or a control character, or too long.
+    /// can: empty, holding white space, a colon, a slash, a backslash or a control character,
+    /// only dots, or too long. Slashes and dots are refused because a code from a hostile source
+    /// must never read as a path (`../x`, `/etc/passwd`) to a tool that files images by code.
     public static func problem(inCode code: String) -> String? {
         if let problem = StoreText.problem(in: code, maximumLength: maximumCodeLength) { return "the code \(problem)" }
         if !CustomEmoji.isValidCode(code) { return "the code holds white space or a colon" }
+        if code.contains(where: { $0 == "/" || $0 == "\\" }) { return "the code holds a slash, as a path would" }
+        if code.allSatisfy({ $0 == "." }) { return "the code is only dots, as a path would be" }
         return nil
     }
 }

@@ -1,0 +1,453 @@
+import Foundation
+import Moji
+import MojiLoopbackServer
+import MojiStore
+import Testing
+
+@testable import MojiSync
+
+/// A store, an image cache and a loopback HTTP server in a temporary directory.
+struct SyncFixture {
+    let directory: URL
+    let store: EmojiStore
+    let cache: ImageCache
+    let server: LoopbackServer
+
+    static func make() async throws -> SyncFixture {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-sync-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return SyncFixture(
+            directory: directory, store: try EmojiStore(url: directory.appendingPathComponent("moji.sqlite")),
+            cache: ImageCache(directory: directory.appendingPathComponent("images"), gracePeriod: 0),
+            server: try await LoopbackServer.start())
+    }
+
+    /// Retries quickly, so tests of transient failures take milliseconds.
+    func sync(_ options: SyncOptions = SyncOptions(retryDelay: 0.01)) -> CustomSetSync {
+        CustomSetSync(store: store, cache: cache, options: options)
+    }
+
+    /// Runs `body` with a fresh fixture, and removes it afterwards whatever happens.
+    static func with(_ body: (SyncFixture) async throws -> Void) async throws {
+        let fixture = try await make()
+        do {
+            try await body(fixture)
+        } catch {
+            await fixture.close()
+            throw error
+        }
+        await fixture.close()
+    }
+
+    func close() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func forumSet(_ name: String = "forum", path: String = "/misc.php") -> CustomSet {
+        CustomSet(name: name, source: CustomSetSource(kind: .forum, location: server.url(path).absoluteString))
+    }
+
+    /// Image files in the cache.
+    func cachedFiles() throws -> Int { try cache.summary().files }
+
+    /// Requests the server answered with a body of image bytes (status 200 on /images/).
+    func imageDownloads() -> Int {
+        server.requests().filter { $0.path.hasPrefix("/images/") && $0.status == 200 }.count
+    }
+
+    /// A forum page of `smilies` (code, image path on this server, title), in one section.
+    func servePage(_ smilies: [(String, String, String)], at path: String = "/misc.php") {
+        var html = "<html><body><h3>Section</h3><ul class=\"smilie_group\">"
+        for (code, image, title) in smilies {
+            let source = image.hasPrefix("/") ? server.url(image).absoluteString : image
+            html +=
+                "<li class=\"smilie\"><div class=\"text\">\(code)</div><img src=\"\(source)\" title=\"\(title)\"></li>"
+        }
+        html += "</ul></body></html>"
+        server.route(path, .body(Data(html.utf8), contentType: "text/html; charset=utf-8"))
+    }
+
+    /// Serves a small distinct PNG at `path`.
+    func serveImage(_ path: String, width: UInt32 = 20, height: UInt32 = 20) {
+        server.route(path, .body(Data(png(width: width, height: height)), contentType: "image/png"))
+    }
+}
+
+/// The awful-smilies snapshots beside the repository.
+private func snapshot(_ name: String) -> URL { AwfulSnapshots.folder.appendingPathComponent(name) }
+
+@Suite("Custom set sync")
+struct CustomSetSyncTests {
+    // MARK: The forum snapshots over loopback HTTP
+
+    @Test(
+        "the 2015-02 page imports 743 codes, 2015-05 adds exactly its 24, and a sync with no change downloads nothing",
+        .enabled(if: AwfulSnapshots.isAvailable))
+    func snapshots() async throws {
+        try await SyncFixture.with { fixture in
+            try fixture.server.serveSmilieSnapshot(snapshot("2015-02"))
+            let sync = fixture.sync()
+
+            let first = try await sync.add(fixture.forumSet())
+            #expect(first.added.count == 743)
+            #expect(first.failed == [] && first.skipped == [] && first.removed == [])
+            #expect(try fixture.store.customEmojis(inSet: "forum").count == 743)
+            let served = try AwfulSnapshots.manifestFiles("2015-02")
+            #expect(first.imageBytes == served.reduce(0) { $0 + $1.count })
+            #expect(first.imageRequests == served.count)
+            // Codes sharing an image share its file.
+            let distinct = Set(try fixture.store.customEmojis(inSet: "forum").compactMap(\.cachedImage?.sha256))
+            #expect(try fixture.cachedFiles() == distinct.count)
+            #expect(try fixture.store.customEmoji(code: "smith")?.cachedImage?.format == "gif")
+
+            fixture.server.resetLog()
+            let unchanged = try await sync.sync(named: "forum")
+            #expect(unchanged.listingChanged == false)
+            #expect(unchanged.added == [] && unchanged.removed == [] && unchanged.changed == [])
+            #expect(unchanged.unchanged == 743)
+            #expect(unchanged.imageBytes == 0)
+            #expect(fixture.imageDownloads() == 0)
+            #expect(fixture.server.requests().allSatisfy { $0.status == 304 })
+
+            try fixture.server.serveSmilieSnapshot(snapshot("2015-05"))
+            let may = try await sync.sync(named: "forum")
+            #expect(
+                Set(may.added) == [
+                    "atlus", "bloodborne", "buttfame", "capitalism", "coolspot", "cosmic2day", "dogge", "five",
+                    "frogleave", "frontear", "gaz", "glompoff", "grin", "jebcry", "nomates", "palmon", "poolgirl",
+                    "prepop", "quig", "refurb", "secondpost", "treemike", "ullerrm", "un",
+                ])
+            #expect(may.removed == [] && may.changed == [] && may.unchanged == 743)
+            #expect(try fixture.store.customEmojis(inSet: "forum").count == 767)
+            // Only the new images were downloaded.
+            #expect(may.imageRequests == 766)
+            #expect(fixture.imageDownloads() == 24)
+        }
+    }
+
+    @Test("an image whose bytes change at the same URL is downloaded again and reported as changed")
+    func changedImage() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png", width: 10)
+            fixture.serveImage("/i/b.png", width: 11)
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            let before = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
+
+            fixture.serveImage("/i/a.png", width: 12)
+            let report = try await sync.sync(named: "forum")
+            #expect(report.listingChanged == false)
+            #expect(report.changed == ["a"] && report.unchanged == 1)
+            #expect(report.imageBytes > 0)
+            let after = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
+            #expect(after.sha256 != before.sha256 && after.width == 12)
+            #expect(fixture.cache.contains(after))
+        }
+    }
+
+    @Test("two codes with identical images share one cached file")
+    func sharedImages() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/one.png", width: 9)
+            fixture.serveImage("/i/two.png", width: 9)
+            fixture.servePage([(":one:", "/i/one.png", "one"), (":two:", "/i/two.png", "two")])
+            _ = try await fixture.sync().add(fixture.forumSet())
+            let one = try fixture.store.customEmoji(code: "one")?.cachedImage
+            let two = try fixture.store.customEmoji(code: "two")?.cachedImage
+            #expect(one != nil && one == two)
+            #expect(try fixture.cachedFiles() == 1)
+        }
+    }
+
+    // MARK: Failures leave the set as it was
+
+    @Test("a 503, a page without smilies, a 50 MB page and a redirect loop each leave the set untouched")
+    func failedSyncs() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.serveImage("/i/b.png", width: 30)
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            let before = try fixture.store.customEmojis(inSet: "forum")
+            let files = try fixture.cachedFiles()
+
+            let failures: [(LoopbackResponse, (SyncError) -> Bool)] = [
+                (
+                    .status(503, headers: ["Retry-After": "120"]),
+                    {
+                        if case .listing(_, .status(503, _, _)) = $0 { return true }
+                        return false
+                    }
+                ),
+                (
+                    .body(Data("<html><body><form>Log in</form></body></html>".utf8), contentType: "text/html"),
+                    {
+                        if case .source = $0 { return true }
+                        return false
+                    }
+                ),
+                (
+                    .generated(byteCount: 50 << 20, contentType: "text/html"),
+                    {
+                        if case .listing(_, .tooLarge) = $0 { return true }
+                        return false
+                    }
+                ),
+                (
+                    .redirect(to: "/misc.php"),
+                    {
+                        if case .listing(_, .tooManyRedirects) = $0 { return true }
+                        return false
+                    }
+                ),
+            ]
+            for (response, isExpected) in failures {
+                fixture.server.route("/misc.php", response)
+                do {
+                    _ = try await sync.sync(named: "forum", force: true)
+                    Issue.record("the sync succeeded")
+                } catch let error as SyncError {
+                    #expect(isExpected(error), "\(error)")
+                    #expect(error.description.contains("unchanged"))
+                }
+                #expect(try fixture.store.customEmojis(inSet: "forum") == before)
+                #expect(try fixture.cachedFiles() == files)
+                #expect(try fixture.store.customSet(named: "forum")?.lastError != nil)
+            }
+        }
+    }
+
+    @Test("a 503 with Retry-After keeps automatic refresh away until then")
+    func retryAfter() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            fixture.server.route("/misc.php", .status(503, headers: ["Retry-After": "3600"]))
+            await #expect(throws: SyncError.self) { try await sync.sync(named: "forum") }
+            let set = try #require(try fixture.store.customSet(named: "forum"))
+            let retryAfter = try #require(set.retryAfter)
+            #expect(abs(retryAfter.timeIntervalSinceNow - 3600) < 60)
+            // Due by age a day later, but the server asked for an hour: not before then.
+            #expect(!set.isDue(at: Date().addingTimeInterval(1800)))
+            fixture.server.resetLog()
+            let results = await sync.refreshDueSets(at: Date().addingTimeInterval(1800))
+            #expect(results.isEmpty)
+            #expect(fixture.server.requests().isEmpty)
+        }
+    }
+
+    @Test("a page that lost more than half its smilies is refused unless forced")
+    func vanishing() async throws {
+        try await SyncFixture.with { fixture in
+            for name in ["a", "b", "c"] { fixture.serveImage("/i/\(name).png", width: UInt32(10 + name.count)) }
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b"), (":c:", "/i/c.png", "c")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            await #expect(throws: SyncError.tooManyVanishing(set: "forum", removed: 2, total: 3)) {
+                try await sync.sync(named: "forum")
+            }
+            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a", "b", "c"])
+            let forced = try await sync.sync(named: "forum", force: true)
+            #expect(forced.removed == ["b", "c"])
+            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a"])
+        }
+    }
+
+    @Test("an image that is HTML, a 20 MB image and a missing one fail alone, named with code and URL")
+    func badImages() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/good.png")
+            fixture.server.route(
+                "/i/html.gif", .body(Data("<!DOCTYPE html><html>502 Bad Gateway</html>".utf8), contentType: "image/gif")
+            )
+            fixture.server.route("/i/huge.png", .generated(byteCount: 20 << 20, contentType: "image/png"))
+            fixture.server.route("/i/gone.png", .status(404))
+            fixture.servePage([
+                (":good:", "/i/good.png", "good"), (":html:", "/i/html.gif", "html"), (":huge:", "/i/huge.png", "huge"),
+                (":gone:", "/i/gone.png", "gone"),
+            ])
+            let report = try await fixture.sync().add(fixture.forumSet())
+            #expect(report.added == ["good"])
+            #expect(report.failed.map(\.code) == ["html", "huge", "gone"])
+            #expect(report.failed.allSatisfy { $0.image.hasPrefix(fixture.server.baseURL.absoluteString) })
+            #expect(report.failed[0].reason.contains("HTML"))
+            #expect(report.failed[1].reason.contains("larger than"))
+            #expect(
+                report.failed[0].description.contains(":html:") && report.failed[0].description.contains("/i/html.gif"))
+            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["good"])
+        }
+    }
+
+    @Test("a transient image failure keeps the code's previous image; a retry that succeeds is not a failure")
+    func transientImages() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.serveImage("/i/b.png", width: 40)
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            let previous = try fixture.store.customEmoji(code: "b")
+            fixture.server.route("/i/b.png", .status(500))
+            let report = try await sync.sync(named: "forum")
+            #expect(report.failed.map(\.code) == ["b"] && report.failed.first?.keptPrevious == true)
+            #expect(report.imageRequests == 1 + 3)  // a: one 304; b: three tries
+            #expect(try fixture.store.customEmoji(code: "b") == previous)
+        }
+    }
+
+    @Test("a file: URL and a ../ path in a page are skipped with why; the rest imports")
+    func hostileReferences() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/ok.png")
+            fixture.servePage([
+                (":ok:", "/i/ok.png", "ok"), (":passwd:", "file:///etc/passwd", "passwd"),
+                (":../evil:", "/i/ok.png", "evil"), (":a b:", "/i/ok.png", "space"),
+            ])
+            let report = try await fixture.sync().add(fixture.forumSet())
+            #expect(report.added == ["ok"])
+            #expect(report.skipped.map(\.entry) == [":passwd:", ":../evil:", ":a b:"])
+            #expect(report.skipped[0].reason.contains("file:"))
+            #expect(report.skipped[1].reason.contains("slash"))
+            let files = try FileManager.default.contentsOfDirectory(atPath: fixture.cache.directory.path)
+            #expect(files.allSatisfy { !$0.contains("..") && !$0.contains("evil") })
+        }
+    }
+
+    // MARK: Usage, dry runs, locks, refresh
+
+    @Test("a removed code keeps its usage, and gets it back when it returns")
+    func usageSurvives() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.serveImage("/i/b.png", width: 50)
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            _ = try fixture.store.recordUse(of: .custom("b"))
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let removed = try await sync.sync(named: "forum")
+            #expect(removed.removed == ["b"])
+            #expect(try fixture.store.customEmoji(code: "b") == nil)
+            #expect(try fixture.store.recent().map(\.item) == [.custom("b")])
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let back = try await sync.sync(named: "forum")
+            #expect(back.added == ["b"])
+            #expect(try fixture.store.recent().first?.item == .custom("b"))
+            #expect(try fixture.store.frequent().contains { $0.item == .custom("b") })
+        }
+    }
+
+    @Test("a dry run reads the listing only: no image request, nothing written")
+    func dryRun() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let report = try await fixture.sync().add(fixture.forumSet(), dryRun: true)
+            #expect(report.dryRun && report.added == ["a"] && report.imageRequests == 0)
+            #expect(try fixture.store.customSets() == [])
+            #expect(try fixture.cachedFiles() == 0)
+            #expect(fixture.server.requests().map(\.path) == ["/misc.php"])
+        }
+    }
+
+    @Test("a set another process is syncing is not synced twice")
+    func lock() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            let now = Date()
+            #expect(
+                try fixture.store.claimCustomSetSync(
+                    named: "forum", owner: "other", until: now.addingTimeInterval(60), now: now))
+            await #expect(throws: SyncError.busy("forum")) { try await sync.sync(named: "forum") }
+            #expect(await sync.refreshDueSets(at: now.addingTimeInterval(30 * 3600)).isEmpty)
+            try fixture.store.releaseCustomSetSync(named: "forum", owner: "other")
+            _ = try await sync.sync(named: "forum")
+        }
+    }
+
+    @Test("automatic refresh syncs a set only once it is older than its interval")
+    func refresh() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let sync = fixture.sync()
+            _ = try await sync.add(fixture.forumSet())
+            fixture.server.resetLog()
+            #expect(await sync.refreshDueSets(at: Date().addingTimeInterval(19 * 3600)).isEmpty)
+            #expect(fixture.server.requests().isEmpty)
+            let results = await sync.refreshDueSets(at: Date().addingTimeInterval(21 * 3600))
+            #expect(results.keys.sorted() == ["forum"])
+            #expect(fixture.server.requests().first?.path == "/misc.php")
+        }
+    }
+
+    // MARK: Other sources through the engine
+
+    @Test("a Mastodon server's emoji import, the hidden ones kept for text but out of pickers")
+    func mastodon() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/e/blobcat.png")
+            fixture.serveImage("/e/secret.png", width: 33)
+            let json = """
+                [{"shortcode":"blobcat","url":"\(fixture.server.url("/e/blobcat.png"))","static_url":"\(fixture.server.url("/e/blobcat.png"))","visible_in_picker":true,"category":"Blobs"},
+                 {"shortcode":"secret","url":"\(fixture.server.url("/e/secret.png"))","static_url":"\(fixture.server.url("/e/secret.png"))","visible_in_picker":false}]
+                """
+            fixture.server.route("/api/v1/custom_emojis", .body(Data(json.utf8), contentType: "application/json"))
+            let set = CustomSet(
+                name: "social",
+                source: CustomSetSource(
+                    kind: .mastodon, location: fixture.server.url("/api/v1/custom_emojis").absoluteString))
+            let report = try await fixture.sync().add(set)
+            #expect(report.added == ["blobcat", "secret"])
+            #expect(try fixture.store.customEmoji(code: "secret")?.isVisibleInPicker == false)
+            #expect(try fixture.store.customEmoji(code: "blobcat")?.group == "Blobs")
+        }
+    }
+
+    @Test("a Slack emoji.list file: aliases share their target's image; missing and cyclic aliases are skipped")
+    func slack() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/s/parrot.gif", width: 44)
+            let file = fixture.directory.appendingPathComponent("emoji.list.json")
+            let json = """
+                {"ok":true,"emoji":{"partyparrot":"\(fixture.server.url("/s/parrot.gif"))","parrot":"alias:partyparrot",
+                "ghost":"alias:nothing","loop1":"alias:loop2","loop2":"alias:loop1"}}
+                """
+            try Data(json.utf8).write(to: file)
+            let set = CustomSet(name: "team", source: CustomSetSource(kind: .slack, location: file.path))
+            let report = try await fixture.sync().add(set)
+            #expect(Set(report.added) == ["partyparrot", "parrot"])
+            #expect(Set(report.skipped.map(\.entry)) == ["ghost", "loop1", "loop2"])
+            #expect(report.imageRequests == 1)
+            #expect(try fixture.cachedFiles() == 1)
+        }
+    }
+
+    @Test("a folder of images imports with its emoji.json; no network")
+    func folder() async throws {
+        try await SyncFixture.with { fixture in
+            let folder = fixture.directory.appendingPathComponent("pack")
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("cats"), withIntermediateDirectories: true)
+            try Data(png(width: 8, height: 8)).write(to: folder.appendingPathComponent("wave.png"))
+            try Data(gif(width: 9, height: 9, frames: 2)).write(to: folder.appendingPathComponent("cats/blob.gif"))
+            try Data("not an image".utf8).write(to: folder.appendingPathComponent("fake.png"))
+            let set = CustomSet(name: "local", source: CustomSetSource(kind: .folder, location: folder.path))
+            let report = try await fixture.sync().add(set)
+            #expect(Set(report.added) == ["wave", "blob"])
+            #expect(report.failed.map(\.code) == ["fake"])
+            #expect(try fixture.store.customEmoji(code: "blob")?.group == "cats")
+            #expect(try fixture.store.customEmoji(code: "blob")?.cachedImage?.frameCount == 2)
+            #expect(fixture.server.requests().isEmpty)
+        }
+    }
+}
