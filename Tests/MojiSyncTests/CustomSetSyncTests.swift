@@ -3,6 +3,7 @@ import Moji
 import MojiLoopbackServer
 import MojiStore
 import Testing
+import ZIPFoundation
 
 @testable import MojiSync
 
@@ -448,6 +449,29 @@ struct CustomSetSyncTests {
             #expect(try fixture.store.customEmoji(code: "blob")?.group == "cats")
             #expect(try fixture.store.customEmoji(code: "blob")?.cachedImage?.frameCount == 2)
             #expect(fixture.server.requests().isEmpty)
+        }
+    }
+
+    @Test("a Pleroma pack imports from its zip; an entry that is not an image fails alone")
+    func pack() async throws {
+        try await SyncFixture.with { fixture in
+            let url = fixture.directory.appendingPathComponent("blobs.zip")
+            let archive = try Archive(url: url, accessMode: .create)
+            let files: [(String, Data)] = [
+                ("pack.json", Data(#"{"files":{"blobwave":"blobwave.png","blobfake":"fake.png"}}"#.utf8)),
+                ("blobwave.png", Data(png(width: 12, height: 12))),
+                ("fake.png", Data("<html>nope</html>".utf8)),
+            ]
+            for (path, data) in files {
+                try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { position, size in
+                    data.subdata(in: Int(position)..<Int(position) + size)
+                }
+            }
+            let set = CustomSet(name: "blobs", source: CustomSetSource(kind: .pack, location: url.path))
+            let report = try await fixture.sync().add(set)
+            #expect(report.added == ["blobwave"])
+            #expect(report.failed.map(\.code) == ["blobfake"])
+            #expect(try fixture.store.customEmoji(code: "blobwave")?.cachedImage?.width == 12)
         }
     }
 }
