@@ -61,6 +61,7 @@ public struct CustomSetSync: Sendable {
     /// Syncs the set named `name` with its source now, whatever its interval.
     ///
     /// - Parameters:
+    ///   - name: The set's name, in any case.
     ///   - force: Accept a listing that lacks more than half of the set (else refused with
     ///     ``SyncError/tooManyVanishing(set:removed:total:)``), and fetch it unconditionally.
     ///   - dryRun: Report what would change, from the listing alone (image bytes are not
