@@ -312,4 +312,42 @@ struct CustomCommandTests {
         #expect((try Self.report(forced.output)["removed"] as? [String]) == ["b", "c", "d"])
         await server.stop()
     }
+
+    @Test(
+        "moji pick syncs a due set in the background, unless MOJI_NO_REFRESH=1",
+        .enabled(if: snapshotsAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func pickRefreshesDueSets() async throws {
+        defer { removeHome() }
+        let files = Self.snapshots.appendingPathComponent("2015-02/files/i.somethingawful.com/forumsystem/emoticons")
+        let folder = home.appendingPathComponent("smilies")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: files.appendingPathComponent("emot-smith.gif"), to: folder.appendingPathComponent("smith.gif"))
+        // Due again a third of a second after each sync.
+        let add = try await run(#""$MOJI" custom add mine --folder '\#(folder.path)' --interval 0.0001"#)
+        #expect(add.status == 0, "\(add.errors)")
+        try FileManager.default.copyItem(
+            at: files.appendingPathComponent("emot-gbsmith.gif"), to: folder.appendingPathComponent("gbsmith.gif"))
+        try await Task.sleep(for: .seconds(1))
+
+        // The picker runs in tmux (a real terminal); the list is polled while it is open.
+        func pick(_ environment: String, waiting seconds: Int) async throws -> String {
+            let socket = "moji-custom-\(UUID().uuidString.prefix(8))"
+            let outcome = try await run(
+                #"""
+                tmux -L \#(socket) new-session -d -x 100 -y 30 "env MOJI_HOME='$MOJI_HOME' \#(environment) '$MOJI' pick"
+                for _ in $(seq \#(seconds * 10)); do
+                  "$MOJI" custom list mine | grep -q gbsmith && break
+                  sleep 0.1
+                done
+                tmux -L \#(socket) kill-server
+                "$MOJI" custom list mine
+                """#)
+            return outcome.output
+        }
+        let off = try await pick("MOJI_NO_REFRESH=1", waiting: 2)
+        #expect(!off.contains(":gbsmith:"), "\(off)")
+        let on = try await pick("", waiting: 10)
+        #expect(on.contains("mine\t:gbsmith:\t"), "\(on)")
+    }
 }
