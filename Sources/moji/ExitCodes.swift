@@ -36,7 +36,7 @@ extension ExitCode {
         (.success, "success"),
         (.notFound, "nothing matched: no such emoji, shortcode, collection or set; no emoji"),
         (.localeNotFound, "unknown locale"),
-        (.invalidInput, "bad input: not UTF-8 or an export, bad --custom line or set listing"),
+        (.invalidInput, "unreadable input: not UTF-8 or an export, bad --custom line or set list"),
         (.noTerminal, "no terminal for the picker (none at all, or TERM=dumb)"),
         (.storeFailure, "the store cannot be opened, read or written (`moji store check`)"),
         (.usage, "a malformed command line: unknown option, value out of range or unknown"),
