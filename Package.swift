@@ -75,6 +75,7 @@ let package = Package(
             dependencies: [
                 "Moji",
                 "MojiStore",
+                "MojiSync",
                 "MojiPicker",
                 "MojiStorePicker",
                 "MojiTerminal",
@@ -114,7 +115,8 @@ let package = Package(
         .testTarget(
             name: "MojiCommandLineTests",
             dependencies: [
-                "moji", "MojiStore", "Moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "moji", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // Packs are built in the tests with ZIPFoundation's writer, hostile entries included.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiStore
+import MojiSync
 
 struct Emojify: ArgumentListCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +13,7 @@ struct Emojify: ArgumentListCommand {
             emojibase, cldr: tried in that order); cldr codes are those of --locale. Slack skin-tone \
             suffixes work (:wave::skin-tone-3:). Unknown codes stay as they are. --custom reads a \
             file of `code<TAB>replacement` lines that win over the presets. --emoticons also turns \
-            :) <3 and friends into emoji, when they stand as words and outside `code`.
+            :) <3 and friends into emoji, when they stand as words and outside `code`.             --custom-set NAME --html turns the codes of an imported set into `<img class="emoji"             alt=":code:" src="…" width height>` and escapes the text around them for HTML (Unicode             emoji stay as they are); src is --image-base followed by the cached file's name when             given, else the image's URL as the source gave it (the cached file for packs and             folders). Custom emoji have no text form, so --custom-set needs --html (exit 64).             Exits 1 for an unknown set.
             """
     )
 
@@ -29,6 +31,34 @@ struct Emojify: ArgumentListCommand {
     @Flag(name: .long, help: "Also convert emoticons such as :) and <3.")
     var emoticons = false
 
+    @Option(
+        name: .customLong("custom-set"),
+        help: ArgumentHelp("Convert the codes of this imported custom set (needs --html).", valueName: "name"))
+    var customSet: String?
+
+    @Flag(name: .long, help: "Write HTML: custom emoji as <img> tags, the rest of the text escaped.")
+    var html = false
+
+    @Option(
+        name: .customLong("image-base"),
+        help: ArgumentHelp("The URL the cached images are served under (src = URL + file name).", valueName: "url"))
+    var imageBase: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database for --custom-set (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
+            valueName: "path"))
+    var database: String?
+
+    func validate() throws {
+        if customSet != nil, !html {
+            throw ValidationError(
+                "--custom-set needs --html: custom emoji are images and have no text form to put in plain text.")
+        }
+        if imageBase != nil, customSet == nil { throw ValidationError("--image-base goes with --custom-set.") }
+    }
+
     mutating func appendArguments(_ values: [String]) { input.files += values }
 
     func run() throws {
@@ -41,9 +71,44 @@ struct Emojify: ArgumentListCommand {
             }
             var emojifier = Emojifier(presets: presets, locale: locale, convertsEmoticons: emoticons)
             emojifier.invalidUTF8 = input.invalidUTF8
+            emojifier.escapesHTML = html
+            if let customSet { try registerCustomSet(customSet, in: &emojifier) }
             if let custom { try CustomCodesFile.register(custom, in: &emojifier) }
             try input.run { _ in emojifier }
         }
+    }
+}
+
+extension Emojify {
+    /// Registers every emoji of the set as its `<img>` tag.
+    private func registerCustomSet(_ name: String, in emojifier: inout Emojifier) throws {
+        let url = database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+        let store = try storeCall { () throws(StoreError) in try EmojiStore(url: url) }
+        guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
+            throw CommandFailure(
+                message: "there is no custom set named \(name). `moji custom sets` lists them.", code: .notFound)
+        }
+        let cacheDirectory = ImageCache.defaultDirectory()
+        for emoji in try storeCall({ () throws(StoreError) in try store.customEmojis(inSet: name) }) {
+            guard let source = Self.imageSource(of: emoji, base: imageBase, cacheDirectory: cacheDirectory) else {
+                continue
+            }
+            emojifier.register(emoji.code, as: emoji.htmlImage(source: source))
+        }
+    }
+
+    /// Where an `<img>` finds the emoji's image: under `base` by its cached file's name, else the
+    /// source's own http(s) URL, else the cached file itself (packs and folders have no URL).
+    static func imageSource(of emoji: CustomEmoji, base: String?, cacheDirectory: URL) -> String? {
+        if let base, let image = emoji.cachedImage {
+            return base.hasSuffix("/") ? base + image.fileName : base + "/" + image.fileName
+        }
+        if let image = emoji.image, image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://")
+        {
+            return image
+        }
+        guard let image = emoji.cachedImage else { return nil }
+        return cacheDirectory.appendingPathComponent(image.fileName).absoluteString
     }
 }
 

@@ -4,6 +4,7 @@ import Moji
 import MojiPicker
 import MojiStore
 import MojiStorePicker
+import MojiSync
 import MojiTerminal
 
 struct Pick: ParsableCommand {
@@ -17,6 +18,9 @@ struct Pick: ParsableCommand {
             (`fg` brings the picker back). \
             The picker draws on the terminal (/dev/tty), so `emoji=$(moji pick)` and `moji pick | pbcopy` \
             work. Picks are recorded in your store, as `moji use` does. \
+            Custom sets older than their interval are synced in the background while the picker is \
+            open (silently; `moji custom sets` shows errors); the next start shows what changed. \
+            MOJI_NO_REFRESH=1 turns this off. \
             Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal or TERM is dumb.
             """
     )
@@ -63,6 +67,7 @@ struct Pick: ParsableCommand {
                         "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
                     code: .noTerminal)
             }
+            Self.refreshDueSetsInBackground(store)
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
             var writeFailure: CommandFailure?
@@ -89,6 +94,21 @@ struct Pick: ParsableCommand {
             if !printsAtOnce { for text in picks { try printFlushed(text) } }
             if outcome != .picked && picks.isEmpty { throw ExitCode.dismissed }
         }
+    }
+
+    /// Starts syncing the custom sets that are due, on the concurrency pool, without waiting:
+    /// the picker opens at once and the sync goes on while it is open. Nothing is printed (the
+    /// terminal is the picker's); the engine records failures in the store. A sync cut short
+    /// when the picker exits leaves its set as it was (it is replaced in one transaction).
+    static func refreshDueSetsInBackground(
+        _ store: EmojiStore, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        guard environment["MOJI_NO_REFRESH"] != "1" else { return }
+        let now = Date()
+        guard let sets = try? store.customSets(), sets.contains(where: { $0.isDue(at: now) }) else { return }
+        let sync = CustomSetSync(
+            store: store, cache: ImageCache(directory: ImageCache.defaultDirectory(environment: environment)))
+        Task.detached(priority: .background) { _ = await sync.refreshDueSets(at: now) }
     }
 
     /// `--filter`: the sections the picker shows for a query, as lines or JSON.

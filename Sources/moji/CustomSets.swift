@@ -1,0 +1,232 @@
+import ArgumentParser
+import Foundation
+import Moji
+import MojiStore
+import MojiSync
+
+struct CustomList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the custom emoji of one set, or of every set.",
+        discussion: """
+            A line per emoji: set, :code:, name, group, size (WxH), format, and `hidden` for those a \
+            set hides from pickers (they still convert in text). Exits 1 for an unknown set.
+            """)
+
+    @Argument(help: "The set's name (default: every set).")
+    var name: String?
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let emoji: [CustomEmoji]
+            if let name {
+                guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
+                    throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+                }
+                emoji = try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }
+            } else {
+                let sets = try storeCall { () throws(StoreError) in try store.customSets() }
+                emoji = try sets.flatMap { set in
+                    try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+                }
+            }
+            let lines = emoji.map { CustomEmojiLine($0, cache: nil) }
+            if options.json { return try printJSON(lines) }
+            for line in lines { print(line.text) }
+        }
+    }
+}
+
+struct CustomShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one custom emoji with every field and its cached image file.",
+        discussion: "Exits 1 when no custom emoji has the code.")
+
+    @Argument(help: "The custom emoji's :code: (colons optional).")
+    var code: String
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            guard let emoji = try storeCall({ () throws(StoreError) in try store.customEmoji(code: code) }) else {
+                throw CommandFailure(
+                    message: "no custom emoji has the code '\(code)'; `moji custom list` lists them.", code: .notFound)
+            }
+            let line = CustomEmojiLine(emoji, cache: ImageCache(directory: ImageCache.defaultDirectory()))
+            if options.json { return try printJSON(line) }
+            print("code\t:\(line.code):")
+            print("name\t\(line.name)")
+            if !line.keywords.isEmpty { print("keywords\t\(line.keywords.joined(separator: ", "))") }
+            if let group = line.group { print("group\t\(group)") }
+            print("set\t\(line.set ?? "(added by hand)")")
+            if line.hidden { print("picker\thidden (still converts in text)") }
+            if let image = line.image { print("image\t\(image)") }
+            if let source = line.source { print("source\t\(source)") }
+            if let format = line.format, let width = line.width, let height = line.height {
+                print("format\t\(format), \(width)x\(height), \(line.frames ?? 1) frames, \(line.bytes ?? 0) bytes")
+            }
+            if let sha256 = line.sha256 { print("sha256\t\(sha256)") }
+            if let file = line.cachedFile {
+                print("cached\t\(file)\(line.cached == true ? "" : " (missing: `moji custom sync` fetches it)")")
+            }
+            if let addedAt = line.addedAt { print("added\t\(addedAt)") }
+        }
+    }
+}
+
+struct CustomRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove a custom emoji set and its emoji; their usage history stays.",
+        discussion: """
+            The usage of its codes stays in the store, so if a code comes back (the set added again), \
+            its history comes back with it. Images stay in the cache until `moji custom cache --prune`. \
+            Exits 1 for an unknown set.
+            """)
+
+    @Argument(help: "The set's name.")
+    var name: String
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let exists = try storeCall { () throws(StoreError) in try store.customSet(named: name) } != nil
+            let count =
+                exists ? try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }.count : 0
+            guard exists, try storeCall({ () throws(StoreError) in try store.removeCustomSet(named: name) }) else {
+                throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+            }
+            if options.json {
+                struct Removed: Encodable {
+                    var removed: String
+                    var emoji: Int
+                }
+                return try printJSON(Removed(removed: name, emoji: count))
+            }
+            print(
+                "removed \(name) and its \(count) emoji; their usage history stays in the store. "
+                    + "`moji custom cache --prune` frees their images.")
+        }
+    }
+}
+
+struct CustomSets: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sets",
+        abstract: "List the custom emoji sets: source, emoji count, last sync, last error, whether due.")
+
+    @OptionGroup var options: StoreOptions
+
+    func run() throws {
+        try reportingFailures {
+            let store = try options.openStore()
+            let now = Date()
+            let sets = try storeCall { () throws(StoreError) in try store.customSets() }
+            let summaries = try sets.map { set in
+                SetSummary(
+                    set,
+                    emoji: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }.count,
+                    now: now)
+            }
+            if options.json { return try printJSON(summaries) }
+            if summaries.isEmpty { return print("no custom sets; `moji custom add` adds one.") }
+            for summary in summaries {
+                var line = "\(summary.name)\t\(summary.kind)\t\(summary.location)\t\(summary.emoji) emoji"
+                line += "\tsynced \(summary.syncedAt ?? "never")"
+                line += summary.due ? "\tdue" : "\tnot due"
+                if let error = summary.lastError { line += "\tlast error: \(error)" }
+                print(line)
+            }
+        }
+    }
+
+    /// A set as `sets` prints it.
+    struct SetSummary: Encodable {
+        var name: String
+        var kind: String
+        var location: String
+        var emoji: Int
+        var refreshHours: Double
+        var addedAt: String?
+        var syncedAt: String?
+        var attemptedAt: String?
+        var retryAfter: String?
+        var lastError: String?
+        var due: Bool
+
+        init(_ set: CustomSet, emoji: Int, now: Date) {
+            name = set.name
+            kind = set.source.kind.rawValue
+            location = set.source.location
+            self.emoji = emoji
+            refreshHours = set.refreshInterval / 3600
+            addedAt = isoDate(set.addedAt)
+            syncedAt = isoDate(set.syncedAt)
+            attemptedAt = isoDate(set.attemptedAt)
+            retryAfter = isoDate(set.retryAfter)
+            lastError = set.lastError
+            due = set.isDue(at: now)
+        }
+    }
+}
+
+/// A custom emoji as `custom list` and `custom show` print it.
+struct CustomEmojiLine: Encodable {
+    var set: String?
+    var code: String
+    var name: String
+    var keywords: [String]
+    var group: String?
+    var hidden: Bool
+    var image: String?
+    var source: String?
+    var addedAt: String?
+    var format: String?
+    var width: Int?
+    var height: Int?
+    var frames: Int?
+    var bytes: Int?
+    var sha256: String?
+    /// Only for `show`: the cached file's path, and whether it is there.
+    var cachedFile: String?
+    var cached: Bool?
+
+    init(_ emoji: CustomEmoji, cache: ImageCache?) {
+        set = emoji.set
+        code = emoji.code
+        name = emoji.name
+        keywords = emoji.keywords
+        group = emoji.group
+        hidden = !emoji.isVisibleInPicker
+        image = emoji.image
+        source = emoji.source
+        addedAt = isoDate(emoji.addedAt)
+        if let image = emoji.cachedImage {
+            format = image.format
+            width = image.width
+            height = image.height
+            frames = image.frameCount
+            bytes = image.byteCount
+            sha256 = image.sha256
+            if let cache {
+                cachedFile = cache.fileURL(for: image).path
+                cached = cache.contains(image)
+            }
+        }
+    }
+
+    /// set, :code:, name, group, WxH, format, hidden.
+    var text: String {
+        let size = width.flatMap { width in height.map { "\(width)x\($0)" } } ?? "-"
+        var line = "\(set ?? "-")\t:\(code):\t\(name)\t\(group ?? "-")\t\(size)\t\(format ?? "-")"
+        if hidden { line += "\thidden" }
+        return line
+    }
+}

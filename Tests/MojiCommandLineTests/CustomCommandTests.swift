@@ -1,0 +1,353 @@
+import Foundation
+import MojiLoopbackServer
+import MojiSync
+import Testing
+
+/// `moji custom` and `moji emojify --custom-set` as a person runs them: real child processes, a
+/// real SQLite store and image cache under a private MOJI_HOME, and a real HTTP server on
+/// 127.0.0.1 serving the two Something Awful snapshots.
+@Suite("moji custom", .serialized)
+struct CustomCommandTests {
+    /// `../shared/data/awful-smilies` beside the repository.
+    static let snapshots = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/data/awful-smilies")
+
+    static var snapshotsAvailable: Bool {
+        FileManager.default.fileExists(atPath: snapshots.appendingPathComponent("2015-05/showsmilies.html").path)
+    }
+
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-custom-\(UUID().uuidString)")
+
+    var images: URL { home.appendingPathComponent("images") }
+
+    /// Runs `script` with `sh -c` (`$MOJI` is the built executable), waiting for it without
+    /// blocking a thread of the concurrency pool: the loopback server runs on that pool, and a
+    /// blocked wait (as `ShellCommand.run` does) would starve it while the child talks to it.
+    func run(_ script: String) async throws -> ShellCommand.Outcome {
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let output = home.appendingPathComponent(".stdout-\(UUID().uuidString)")
+        let errors = home.appendingPathComponent(".stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: errors)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        var environment = ProcessInfo.processInfo.environment
+        environment["MOJI"] = ShellCommand.moji
+        environment["MOJI_HOME"] = home.path
+        // The loopback server is reached directly, whatever proxy the machine is set up with.
+        for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
+            environment[name] = nil
+        }
+        process.environment = environment
+        let outputHandle = try FileHandle(forWritingTo: output)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        defer {
+            try? outputHandle.close()
+            try? errorHandle.close()
+        }
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+        process.standardInput = FileHandle.nullDevice
+        let status = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Int32, any Error>) in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        return ShellCommand.Outcome(
+            status: status, output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+    }
+
+    func removeHome() { try? FileManager.default.removeItem(at: home) }
+
+    /// The image files in the cache.
+    func cachedFiles() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []).filter { !$0.hasPrefix(".") }
+    }
+
+    static func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    static func report(_ text: String) throws -> [String: Any] {
+        try #require(try json(text) as? [String: Any], "\(text)")
+    }
+
+    @Test(
+        "add, list, show, sync to the next snapshot, a no-change sync, emojify, remove and prune",
+        .enabled(if: snapshotsAvailable))
+    func forumLifecycle() async throws {
+        defer { removeHome() }
+        let server = try await LoopbackServer.start()
+        try server.serveSmilieSnapshot(Self.snapshots.appendingPathComponent("2015-02"))
+        let page = server.url("/misc.php").absoluteString
+
+        let add = try await run(#""$MOJI" custom add forum --forum '\#(page)' --json"#)
+        #expect(add.status == 0, "\(add.errors)")
+        let added = try Self.report(add.output)
+        #expect((added["added"] as? [String])?.count == 743)
+        #expect((added["failed"] as? [Any])?.count == 0)
+        #expect(added["dryRun"] as? Bool == false)
+        #expect((added["imageBytes"] as? Int ?? 0) > 0)
+        let fileCount = cachedFiles().count
+        #expect(fileCount > 700 && fileCount <= 743, "\(fileCount) cached images")
+
+        let sets = try await run(#""$MOJI" custom sets --json"#)
+        #expect(sets.status == 0, "\(sets.errors)")
+        let setList = try #require(try Self.json(sets.output) as? [[String: Any]])
+        #expect(setList.count == 1)
+        #expect(setList.first?["name"] as? String == "forum")
+        #expect(setList.first?["kind"] as? String == "forum")
+        #expect(setList.first?["emoji"] as? Int == 743)
+        #expect(setList.first?["due"] as? Bool == false)
+        #expect(setList.first?["syncedAt"] as? String != nil)
+
+        let list = try await run(#""$MOJI" custom list forum --json"#)
+        #expect(list.status == 0, "\(list.errors)")
+        let emoji = try #require(try Self.json(list.output) as? [[String: Any]])
+        #expect(emoji.count == 743)
+        #expect(emoji.allSatisfy { $0["set"] as? String == "forum" })
+        let text = try await run(#""$MOJI" custom list"#)
+        #expect(text.output.split(separator: "\n").count == 743)
+        #expect(text.output.contains("forum\t:smith:\t"), "\(text.output.prefix(300))")
+
+        let show = try await run(#""$MOJI" custom show :smith: --json"#)
+        #expect(show.status == 0, "\(show.errors)")
+        let smith = try Self.report(show.output)
+        #expect(smith["code"] as? String == "smith")
+        #expect(smith["format"] as? String == "gif")
+        #expect((smith["image"] as? String)?.hasSuffix("/emot-smith.gif") == true)
+        let file = try #require(smith["cachedFile"] as? String)
+        #expect(file.hasPrefix(images.path))
+        #expect(FileManager.default.fileExists(atPath: file))
+        #expect(smith["cached"] as? Bool == true)
+
+        // The next snapshot: 24 new smilies, none gone.
+        try server.serveSmilieSnapshot(Self.snapshots.appendingPathComponent("2015-05"))
+        let sync = try await run(#""$MOJI" custom sync forum --json"#)
+        #expect(sync.status == 0, "\(sync.errors)")
+        let synced = try Self.report(sync.output)
+        #expect((synced["added"] as? [String])?.count == 24)
+        #expect((synced["removed"] as? [String])?.count == 0)
+        #expect(synced["total"] as? Int == 767)
+
+        // Nothing changed: conditional requests only, no image bytes.
+        let again = try await run(#""$MOJI" custom sync forum --json"#)
+        #expect(again.status == 0, "\(again.errors)")
+        let unchanged = try Self.report(again.output)
+        #expect(unchanged["imageBytes"] as? Int == 0)
+        #expect((unchanged["added"] as? [String])?.isEmpty == true)
+        let human = try await run(#""$MOJI" custom sync"#)
+        #expect(human.status == 0, "\(human.errors)")
+        #expect(
+            human.output.hasPrefix("forum: added 0, removed 0, changed 0, unchanged 767, failed 0; "), "\(human.output)"
+        )
+        #expect(human.output.contains(", 0 bytes"), "\(human.output)")
+        // Not a terminal: no progress bar on standard error.
+        #expect(!human.errors.contains("images "), "\(human.errors)")
+
+        let html = try await run(#"printf '<b>:smith:</b> 👍' | "$MOJI" emojify --custom-set forum --html"#)
+        #expect(html.status == 0, "\(html.errors)")
+        let smithURL = server.url("/images/i.somethingawful.com/forumsystem/emoticons/emot-smith.gif").absoluteString
+        #expect(html.output.hasPrefix(#"&lt;b&gt;<img class="emoji" alt=":smith:" title="#), "\(html.output)")
+        #expect(html.output.contains(#"src="\#(smithURL)" width=""#), "\(html.output)")
+        #expect(html.output.hasSuffix("&lt;/b&gt; 👍"), "\(html.output)")
+        let sha = try #require(smith["sha256"] as? String)
+        let based = try await run(
+            #"printf ':smith:' | "$MOJI" emojify --custom-set forum --html --image-base https://cdn.example/e"#)
+        #expect(based.output.contains(#"src="https://cdn.example/e/\#(sha).gif""#), "\(based.output)")
+
+        // Usage survives the set; the images go with a prune.
+        let use = try await run(#""$MOJI" use :smith:"#)
+        #expect(use.status == 0, "\(use.errors)")
+        let remove = try await run(#""$MOJI" custom remove forum"#)
+        #expect(remove.status == 0, "\(remove.errors)")
+        #expect(remove.output.contains("767 emoji"), "\(remove.output)")
+        #expect(remove.output.contains("usage history stays"), "\(remove.output)")
+        let recent = try await run(#""$MOJI" recent"#)
+        #expect(recent.output.contains(":smith:"), "\(recent.output)")
+        let gone = try await run(#""$MOJI" custom show :smith:"#)
+        #expect(gone.status == 1)
+        let kept = try await run(#""$MOJI" custom cache --prune --json"#)
+        #expect(kept.status == 0, "\(kept.errors)")
+        #expect(try Self.report(kept.output)["removedFiles"] as? Int == 0, "within the grace period")
+        let prune = try await run(#""$MOJI" custom cache --prune --grace 0 --json"#)
+        #expect(prune.status == 0, "\(prune.errors)")
+        let pruned = try Self.report(prune.output)
+        #expect((pruned["removedFiles"] as? Int ?? 0) > 700)
+        #expect(pruned["files"] as? Int == 0)
+        #expect(cachedFiles().isEmpty)
+        await server.stop()
+    }
+
+    @Test("add --dry-run --json reports 743 to add and writes nothing", .enabled(if: snapshotsAvailable))
+    func dryRun() async throws {
+        defer { removeHome() }
+        let server = try await LoopbackServer.start()
+        try server.serveSmilieSnapshot(Self.snapshots.appendingPathComponent("2015-02"))
+        let page = server.url("/misc.php").absoluteString
+        let add = try await run(#""$MOJI" custom add forum --forum '\#(page)' --dry-run --json"#)
+        #expect(add.status == 0, "\(add.errors)")
+        let report = try Self.report(add.output)
+        #expect(report["dryRun"] as? Bool == true)
+        #expect((report["added"] as? [String])?.count == 743)
+        #expect(report["imageBytes"] as? Int == 0)
+        #expect(server.requests().allSatisfy { $0.path == "/misc.php" }, "no image requested")
+        let sets = try await run(#""$MOJI" custom sets --json"#)
+        #expect(try Self.json(sets.output) as? [Any] != nil)
+        #expect((try Self.json(sets.output) as? [Any])?.isEmpty == true, "\(sets.output)")
+        #expect(cachedFiles().isEmpty)
+        await server.stop()
+    }
+
+    @Test(
+        "a folder and a Slack emoji.list file import; a code another set owns is skipped",
+        .enabled(if: snapshotsAvailable))
+    func folderAndSlack() async throws {
+        defer { removeHome() }
+        let files = Self.snapshots.appendingPathComponent("2015-02/files/i.somethingawful.com/forumsystem/emoticons")
+        let folder = home.appendingPathComponent("smilies")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["smith", "gbsmith"] {
+            try FileManager.default.copyItem(
+                at: files.appendingPathComponent("emot-\(name).gif"), to: folder.appendingPathComponent("\(name).gif"))
+        }
+        // Relative to the working directory: stored as an absolute path.
+        let add = try await run(#"cd '\#(home.path)' && "$MOJI" custom add mine --folder smilies"#)
+        #expect(add.status == 0, "\(add.errors)")
+        #expect(add.output.hasPrefix("mine: added 2, removed 0"), "\(add.output)")
+        let sets = try await run(#""$MOJI" custom sets --json"#)
+        let set = try #require((try Self.json(sets.output) as? [[String: Any]])?.first)
+        #expect(set["location"] as? String == folder.standardizedFileURL.path)
+        #expect(set["kind"] as? String == "folder")
+
+        let server = try await LoopbackServer.start()
+        let gif = try Data(contentsOf: files.appendingPathComponent("emot-smith.gif"))
+        server.route("/parrot.gif", .body(gif, contentType: "image/gif"))
+        let slack = home.appendingPathComponent("emoji.list.json")
+        try Data(
+            #"{"ok": true, "emoji": {"partyparrot": "\#(server.url("/parrot.gif").absoluteString)", "parrot": "alias:partyparrot", "smith": "alias:partyparrot"}}"#
+                .utf8
+        ).write(to: slack)
+        let slackAdd = try await run(#""$MOJI" custom add team --slack '\#(slack.path)' --interval 2"#)
+        #expect(slackAdd.status == 0, "\(slackAdd.errors)")
+        #expect(slackAdd.output.hasPrefix("team: added 2,"), "\(slackAdd.output)")
+        #expect(slackAdd.errors.contains(":smith:") && slackAdd.errors.contains("mine"), "\(slackAdd.errors)")
+        let list = try await run(#""$MOJI" custom list team"#)
+        #expect(list.output.contains("team\t:parrot:\t") && list.output.contains("team\t:partyparrot:\t"))
+        let setsAfter = try await run(#""$MOJI" custom sets --json"#)
+        let team = try #require(
+            (try Self.json(setsAfter.output) as? [[String: Any]])?.first { $0["name"] as? String == "team" })
+        #expect(team["refreshHours"] as? Double == 2)
+        await server.stop()
+    }
+
+    @Test("bad names, sources and unknown sets exit with their codes and say why")
+    func badInput() async throws {
+        defer { removeHome() }
+        let cases: [(script: String, status: Int32, message: String)] = [
+            (#""$MOJI" custom add 'bad:name' --folder /tmp"#, 64, "holds a colon"),
+            (#""$MOJI" custom add 'two words' --folder /tmp"#, 64, "white space"),
+            (#""$MOJI" custom add x --folder /tmp --pack /tmp/a.zip"#, 64, "exactly one source"),
+            (#""$MOJI" custom add x"#, 64, "exactly one source"),
+            (#""$MOJI" custom add x --mastodon 'https://'"#, 64, "not a host name"),
+            (#""$MOJI" custom add x --interval 0 --folder /tmp"#, 64, "--interval"),
+            (#""$MOJI" custom add x --forum /nonexistent/page.html"#, 3, "does not exist"),
+            (#""$MOJI" custom add x --mastodon 127.0.0.1:1"#, 74, "could not fetch"),
+            (#""$MOJI" custom sync nosuchset"#, 1, "no custom set named nosuchset"),
+            (#""$MOJI" custom list nosuchset"#, 1, "no custom set named nosuchset"),
+            (#""$MOJI" custom remove nosuchset"#, 1, "no custom set named nosuchset"),
+            (#""$MOJI" custom show :nosuchcode:"#, 1, "no custom emoji has the code"),
+            (#"echo hi | "$MOJI" emojify --custom-set nosuchset --html"#, 1, "no custom set named nosuchset"),
+            (#"echo hi | "$MOJI" emojify --custom-set forum"#, 64, "needs --html"),
+            (#""$MOJI" custom cache --max-size -1"#, 64, "--max-size"),
+        ]
+        for item in cases {
+            let outcome = try await run(item.script)
+            #expect(outcome.status == item.status, "\(item.script): \(outcome.errors)")
+            #expect(outcome.errors.contains(item.message), "\(item.script): \(outcome.errors)")
+        }
+        let sets = try await run(#""$MOJI" custom sets --json"#)
+        #expect((try Self.json(sets.output) as? [Any])?.isEmpty == true, "nothing was added: \(sets.output)")
+    }
+
+    @Test("a sync that would lose more than half of the set is refused until --force")
+    func vanishing() async throws {
+        defer { removeHome() }
+        let server = try await LoopbackServer.start()
+        // A 1×1 GIF.
+        let gif = try #require(Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"))
+        server.route("/a.gif", .body(gif, contentType: "image/gif"))
+        func listing(_ codes: [String]) -> Data {
+            let entries = codes.map {
+                #"{"shortcode": "\#($0)", "url": "\#(server.url("/a.gif").absoluteString)", "static_url": "\#(server.url("/a.gif").absoluteString)", "visible_in_picker": true}"#
+            }
+            return Data(("[" + entries.joined(separator: ",") + "]").utf8)
+        }
+        server.route("/api/v1/custom_emojis", .body(listing(["a", "b", "c", "d"]), contentType: "application/json"))
+        let add = try await run(#""$MOJI" custom add social --mastodon '\#(server.baseURL.absoluteString)'"#)
+        #expect(add.status == 0, "\(add.errors)")
+        #expect(add.output.hasPrefix("social: added 4,"), "\(add.output)")
+        server.route("/api/v1/custom_emojis", .body(listing(["a"]), contentType: "application/json"))
+        let refused = try await run(#""$MOJI" custom sync social"#)
+        #expect(refused.status == 3)
+        #expect(refused.errors.contains("--force"), "\(refused.errors)")
+        let list = try await run(#""$MOJI" custom list social --json"#)
+        #expect((try Self.json(list.output) as? [Any])?.count == 4, "the set is unchanged")
+        let sets = try await run(#""$MOJI" custom sets"#)
+        #expect(sets.output.contains("last error:"), "\(sets.output)")
+        let forced = try await run(#""$MOJI" custom sync social --force --json"#)
+        #expect(forced.status == 0, "\(forced.errors)")
+        #expect((try Self.report(forced.output)["removed"] as? [String]) == ["b", "c", "d"])
+        await server.stop()
+    }
+
+    @Test(
+        "moji pick syncs a due set in the background, unless MOJI_NO_REFRESH=1",
+        .enabled(if: snapshotsAvailable && FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func pickRefreshesDueSets() async throws {
+        defer { removeHome() }
+        let files = Self.snapshots.appendingPathComponent("2015-02/files/i.somethingawful.com/forumsystem/emoticons")
+        let folder = home.appendingPathComponent("smilies")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: files.appendingPathComponent("emot-smith.gif"), to: folder.appendingPathComponent("smith.gif"))
+        // Due again a third of a second after each sync.
+        let add = try await run(#""$MOJI" custom add mine --folder '\#(folder.path)' --interval 0.0001"#)
+        #expect(add.status == 0, "\(add.errors)")
+        try FileManager.default.copyItem(
+            at: files.appendingPathComponent("emot-gbsmith.gif"), to: folder.appendingPathComponent("gbsmith.gif"))
+        try await Task.sleep(for: .seconds(1))
+
+        // The picker runs in tmux (a real terminal); the list is polled while it is open.
+        func pick(_ environment: String, waiting seconds: Int) async throws -> String {
+            let socket = "moji-custom-\(UUID().uuidString.prefix(8))"
+            let outcome = try await run(
+                #"""
+                tmux -L \#(socket) new-session -d -x 100 -y 30 "env MOJI_HOME='$MOJI_HOME' \#(environment) '$MOJI' pick"
+                for _ in $(seq \#(seconds * 10)); do
+                  "$MOJI" custom list mine | grep -q gbsmith && break
+                  sleep 0.1
+                done
+                tmux -L \#(socket) kill-server
+                "$MOJI" custom list mine
+                """#)
+            return outcome.output
+        }
+        let off = try await pick("MOJI_NO_REFRESH=1", waiting: 2)
+        #expect(!off.contains(":gbsmith:"), "\(off)")
+        let on = try await pick("", waiting: 10)
+        #expect(on.contains("mine\t:gbsmith:\t"), "\(on)")
+    }
+}
