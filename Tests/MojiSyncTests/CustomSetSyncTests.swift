@@ -375,6 +375,36 @@ struct CustomSetSyncTests {
         }
     }
 
+    @Test("a running sync renews its lock; one left by a killed process expires")
+    func lockRenewal() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 0.3)
+            let sync = fixture.sync(options)
+            _ = try await sync.add(fixture.forumSet())
+            // A slow image keeps the sync busy for four lock lifetimes.
+            fixture.server.route(
+                "/i/b.png", .delayed(1.2, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let running = Task { try await sync.sync(named: "forum") }
+            try await Task.sleep(nanoseconds: 900_000_000)
+            let now = Date()
+            #expect(
+                try !fixture.store.claimCustomSetSync(
+                    named: "forum", owner: "other", until: now.addingTimeInterval(10), now: now))
+            #expect(try await running.value.added == ["b"])
+            // A process that died holding the lock: after it expires the set syncs again.
+            let later = Date()
+            #expect(
+                try fixture.store.claimCustomSetSync(
+                    named: "forum", owner: "dead", until: later.addingTimeInterval(0.3), now: later))
+            await #expect(throws: SyncError.busy("forum")) { try await sync.sync(named: "forum") }
+            try await Task.sleep(nanoseconds: 400_000_000)
+            _ = try await sync.sync(named: "forum")
+        }
+    }
+
     @Test("automatic refresh syncs a set only once it is older than its interval")
     func refresh() async throws {
         try await SyncFixture.with { fixture in

@@ -80,7 +80,22 @@ public struct CustomSetSync: Sendable {
                 named: set.name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
         }
         guard claimed else { throw .busy(set.name) }
-        defer { try? store.releaseCustomSetSync(named: set.name, owner: owner) }
+        // The lock is short and renewed while the sync runs, so one left by a process that was
+        // killed mid-sync (a picker closed during its background refresh) expires within
+        // `lockDuration` instead of blocking the set for long.
+        let renewal = Task { [store, options] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: UInt64(options.lockDuration / 3 * 1_000_000_000))
+                guard !Task.isCancelled else { break }
+                let now = Date()
+                _ = try? store.claimCustomSetSync(
+                    named: set.name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+            }
+        }
+        defer {
+            renewal.cancel()
+            try? store.releaseCustomSetSync(named: set.name, owner: owner)
+        }
         do {
             return try await syncLocked(set, force: force, dryRun: false)
         } catch {

@@ -15,7 +15,8 @@ public struct SyncOptions: Sendable, Hashable {
     public var retryDelay: TimeInterval
     /// The longest `Retry-After` an image's server may ask for and still be retried in this sync.
     public var maximumRetryAfter: TimeInterval
-    /// How long the store's sync lock of a set is held at most, should this process die.
+    /// How long the store's sync lock of a set outlives this process should it die mid-sync;
+    /// a running sync renews it every third of this.
     public var lockDuration: TimeInterval
     /// How long automatic refresh waits after a failed sync when the server gave no `Retry-After`.
     public var failureBackoff: TimeInterval
@@ -23,7 +24,7 @@ public struct SyncOptions: Sendable, Hashable {
     public init(
         imageLimits: ImageLimits = .default, maximumListingBytes: Int = 8 << 20, imageConcurrency: Int = 6,
         attempts: Int = 3, retryDelay: TimeInterval = 0.5, maximumRetryAfter: TimeInterval = 30,
-        lockDuration: TimeInterval = 600, failureBackoff: TimeInterval = 900
+        lockDuration: TimeInterval = 60, failureBackoff: TimeInterval = 900
     ) {
         self.imageLimits = imageLimits
         self.maximumListingBytes = maximumListingBytes
