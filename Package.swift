@@ -146,7 +146,10 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         // Runs every swift block of README.md and checks that none is missing (ReadmeDriftTests).
-        .testTarget(name: "ReadmeTests", dependencies: ["Moji", "MojiStore", "MojiPicker", "MojiStorePicker"]),
+        .testTarget(
+            name: "ReadmeTests",
+            dependencies: ["Moji", "MojiStore", "MojiPicker", "MojiStorePicker", "MojiSync", "MojiLoopbackServer"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

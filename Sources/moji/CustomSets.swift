@@ -68,7 +68,8 @@ struct CustomShow: ParsableCommand {
             if let image = line.image { print("image\t\(image)") }
             if let source = line.source { print("source\t\(source)") }
             if let format = line.format, let width = line.width, let height = line.height {
-                print("format\t\(format), \(width)x\(height), \(line.frames ?? 1) frames, \(line.bytes ?? 0) bytes")
+                let frames = line.frames ?? 1
+                print("format\t\(format), \(width)x\(height), \(frames) frame\(frames == 1 ? "" : "s"), \(line.bytes ?? 0) bytes")
             }
             if let sha256 = line.sha256 { print("sha256\t\(sha256)") }
             if let file = line.cachedFile {
