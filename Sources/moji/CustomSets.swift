@@ -69,7 +69,9 @@ struct CustomShow: ParsableCommand {
             if let source = line.source { print("source\t\(source)") }
             if let format = line.format, let width = line.width, let height = line.height {
                 let frames = line.frames ?? 1
-                print("format\t\(format), \(width)x\(height), \(frames) frame\(frames == 1 ? "" : "s"), \(line.bytes ?? 0) bytes")
+                print(
+                    "format\t\(format), \(width)x\(height), \(frames) frame\(frames == 1 ? "" : "s"), \(line.bytes ?? 0) bytes"
+                )
             }
             if let sha256 = line.sha256 { print("sha256\t\(sha256)") }
             if let file = line.cachedFile {

@@ -26,7 +26,7 @@ struct CustomSetExampleTests {
         let store = try EmojiStore(url: directory.appendingPathComponent("moji.sqlite"))
         let cache = ImageCache(directory: directory.appendingPathComponent("images"))
 
-        let sync = CustomSetSync(store: store, cache: cache)  // cache: ImageCache(directory: ImageCache.defaultDirectory())
+        let sync = CustomSetSync(store: store, cache: cache)  // cache: in ImageCache.defaultDirectory()
         let forum = CustomSet(name: "forum", source: CustomSetSource(kind: .forum, location: pageURL))
         let report = try await sync.add(forum)  // fetches the page and every image
         print(report.added, report.imageBytes)  // ["smith"] 29
