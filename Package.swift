@@ -90,6 +90,8 @@ let package = Package(
                 "MojiPicker",
                 "MojiStorePicker",
                 "MojiTerminal",
+                "MojiSync",
+                "MojiLoopbackServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

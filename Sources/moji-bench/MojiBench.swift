@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct MojiBench: ParsableCommand {
+struct MojiBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji-bench",
         abstract: "Measures Moji. Each suite prints one JSON object per line.",
@@ -9,7 +9,7 @@ struct MojiBench: ParsableCommand {
         subcommands: [
             LoadBenchmark.self, SearchBenchmark.self, SearchQualityBenchmark.self, TextBenchmark.self,
             StoreBenchmark.self,
-            PickerBenchmark.self, CustomEmojiBenchmark.self,
+            PickerBenchmark.self, CustomEmojiBenchmark.self, SyncBenchmark.self,
         ]
     )
 }
