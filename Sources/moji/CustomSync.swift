@@ -10,8 +10,10 @@ struct CustomSync: ParsableCommand {
         discussion: """
             Fetches the listing and the images conditionally (a sync where nothing changed downloads \
             no image bytes) and replaces the set in one transaction; a sync that fails leaves the set \
-            and its images as they were. A listing that lacks more than half of the set is refused \
-            (exit 3) unless --force, which also fetches everything unconditionally. Without a name, \
+            and its images as they were. While the listing is unchanged, images the server confirmed \
+            in the last hour are not asked for again. A listing that lacks more than half of the set \
+            is refused (exit 3) unless --force, which also fetches the listing unconditionally and \
+            checks every image. Without a name, \
             syncs every set in turn and exits with the code of the first failure; --json prints an \
             array of reports then, one report object for a named set. Images that fail are listed \
             and exit 0. Exits 1 for an unknown set, 74 when the source cannot be fetched, 5 when \
@@ -22,7 +24,7 @@ struct CustomSync: ParsableCommand {
     @Argument(help: "The set's name (default: every set).")
     var name: String?
 
-    @Flag(help: "Accept a listing that loses more than half of the set; fetch unconditionally.")
+    @Flag(help: "Accept a listing that loses more than half of the set; fetch it again and check every image.")
     var force = false
 
     @Flag(name: .customLong("dry-run"), help: "Report what would change; download and write nothing.")

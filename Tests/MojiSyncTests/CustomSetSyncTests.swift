@@ -108,7 +108,16 @@ struct CustomSetSyncTests {
             #expect(unchanged.added == [] && unchanged.removed == [] && unchanged.changed == [])
             #expect(unchanged.unchanged == 743)
             #expect(unchanged.imageBytes == 0)
+            // Right after the import every image is fresh: the page alone is asked for.
+            #expect(unchanged.imageRequests == 0)
+            #expect(fixture.server.requests().map(\.status) == [304])
+
+            // Checking every image again: 766 conditional requests, all 304, no bytes.
+            fixture.server.resetLog()
+            let rechecked = try await fixture.sync(SyncOptions(imageFreshness: 0)).sync(named: "forum")
+            #expect(rechecked.unchanged == 743 && rechecked.imageRequests == 742 && rechecked.imageBytes == 0)
             #expect(fixture.imageDownloads() == 0)
+            #expect(fixture.server.requests().count == 743)
             #expect(fixture.server.requests().allSatisfy { $0.status == 304 })
 
             try fixture.server.serveSmilieSnapshot(snapshot("2015-05"))
@@ -138,8 +147,10 @@ struct CustomSetSyncTests {
             let before = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
 
             fixture.serveImage("/i/a.png", width: 12)
-            let report = try await sync.sync(named: "forum")
-            #expect(report.listingChanged == false)
+            // Within the hour the server's word holds; a forced sync (or the next hour's) asks again.
+            let soon = try await sync.sync(named: "forum")
+            #expect(soon.imageRequests == 0 && soon.changed == [])
+            let report = try await sync.sync(named: "forum", force: true)
             #expect(report.changed == ["a"] && report.unchanged == 1)
             #expect(report.imageBytes > 0)
             let after = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
@@ -295,7 +306,7 @@ struct CustomSetSyncTests {
             _ = try await sync.add(fixture.forumSet())
             let previous = try fixture.store.customEmoji(code: "b")
             fixture.server.route("/i/b.png", .status(500))
-            let report = try await sync.sync(named: "forum")
+            let report = try await fixture.sync(SyncOptions(retryDelay: 0.01, imageFreshness: 0)).sync(named: "forum")
             #expect(report.failed.map(\.code) == ["b"] && report.failed.first?.keptPrevious == true)
             #expect(report.imageRequests == 1 + 3)  // a: one 304; b: three tries
             #expect(try fixture.store.customEmoji(code: "b") == previous)

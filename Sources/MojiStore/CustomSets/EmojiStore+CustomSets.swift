@@ -236,6 +236,22 @@ extension EmojiStore {
         }
     }
 
+    /// Notes that the server confirmed these image URLs' bytes at `date` (they answered `304`),
+    /// so a sync soon after need not ask again. URLs without a validator are ignored.
+    public func recordImageChecks(urls: [String], at date: Date) throws(StoreError) {
+        let unique = Array(Set(urls))
+        guard !unique.isEmpty else { return }
+        try write([]) { db in
+            for start in stride(from: 0, to: unique.count, by: 500) {
+                let chunk = Array(unique[start..<min(start + 500, unique.count)])
+                let marks = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+                try db.execute(
+                    sql: "UPDATE imageValidator SET checkedAt = ? WHERE url IN (\(marks))",
+                    arguments: StatementArguments([date.timeIntervalSince1970]) + StatementArguments(chunk))
+            }
+        }
+    }
+
     /// The SHA-256 of every stored custom emoji's cached image: what the image cache must keep.
     public func referencedImageHashes() throws(StoreError) -> Set<String> {
         try read { db in
@@ -311,7 +327,8 @@ extension EmojiStore {
     static let imageValidatorColumns = """
         CAST(url AS TEXT) AS url, CAST(etag AS TEXT) AS etag, CAST(lastModified AS TEXT) AS lastModified,
         CAST(sha256 AS TEXT) AS sha256, CAST(format AS TEXT) AS format, CAST(width AS INTEGER) AS width,
-        CAST(height AS INTEGER) AS height, CAST(frames AS INTEGER) AS frames, CAST(bytes AS INTEGER) AS bytes
+        CAST(height AS INTEGER) AS height, CAST(frames AS INTEGER) AS frames, CAST(bytes AS INTEGER) AS bytes,
+        CAST(checkedAt AS REAL) AS checkedAt
         """
 
     /// Reads one row of ``imageValidatorColumns``; nil for one that is not usable (check reports it).
@@ -322,8 +339,10 @@ extension EmojiStore {
         let image = CustomEmojiImage(
             sha256: sha256, format: format, width: row["width"] ?? 0, height: row["height"] ?? 0,
             frameCount: row["frames"] ?? 0, byteCount: row["bytes"] ?? 0)
+        let checkedAt = (row["checkedAt"] as Double?).map { Date(timeIntervalSince1970: $0) }
         let validator = ImageValidator(
-            url: url, validators: HTTPValidators(etag: row["etag"], lastModified: row["lastModified"]), image: image)
+            url: url, validators: HTTPValidators(etag: row["etag"], lastModified: row["lastModified"]), image: image,
+            checkedAt: checkedAt)
         return problem(with: validator) == nil ? validator : nil
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Moji
 
 /// What the store remembers of one image URL: the validators its last answer had and the image
@@ -11,10 +12,13 @@ public struct ImageValidator: Sendable, Hashable, Codable {
     public var validators: HTTPValidators
     /// The image those bytes were, in the image cache.
     public var image: CustomEmojiImage
+    /// When the server last confirmed these bytes (a `200` or a `304`); nil when not stored yet.
+    public var checkedAt: Date?
 
-    public init(url: String, validators: HTTPValidators, image: CustomEmojiImage) {
+    public init(url: String, validators: HTTPValidators, image: CustomEmojiImage, checkedAt: Date? = nil) {
         self.url = url
         self.validators = validators
         self.image = image
+        self.checkedAt = checkedAt
     }
 }

@@ -22,9 +22,16 @@ public final class URLSessionTransport: HTTPTransport {
     public let configuration: HTTPConfiguration
     private let session: URLSession
     private let transfers: TransferDelegate
+    /// The proxies libcurl will use, from the process environment as it was when the transport
+    /// was made; read once, as parsing them per request cost 5 % of a sync's processor time.
+    private let processProxies: ProxyEnvironment
+    /// The proxies `configuration.environment` asks for, parsed once.
+    private let configuredProxies: ProxyEnvironment
 
     public init(configuration: HTTPConfiguration = .init()) {
         self.configuration = configuration
+        processProxies = ProxyEnvironment(ProcessInfo.processInfo.environment)
+        configuredProxies = ProxyEnvironment(configuration.environment)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         // Moji makes its own conditional requests from stored validators; a second, hidden cache
         // would answer 200 from memory where the caller needs to see 304.
@@ -67,9 +74,9 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
         }
         let task = session.dataTask(with: urlRequest)
-        let checkRedirect: @Sendable (URL) -> HTTPError? = { [configuration] target in
+        let checkRedirect: @Sendable (URL) -> HTTPError? = { [configuredProxies, processProxies] target in
             guard Self.isFetchable(target) else { return .unsupportedScheme(target) }
-            return Self.proxyMismatch(for: target, configuration: configuration)
+            return Self.proxyMismatch(for: target, wanted: configuredProxies, process: processProxies)
         }
         let transfer = Transfer(request: request, checkRedirect: checkRedirect)
         let result = await withTaskCancellationHandler {
@@ -101,17 +108,19 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     private func checkProxy(for url: URL) throws(HTTPError) {
-        if let error = Self.proxyMismatch(for: url, configuration: configuration) { throw error }
+        if let error = Self.proxyMismatch(for: url, wanted: configuredProxies, process: processProxies) {
+            throw error
+        }
     }
 
     /// On Linux, FoundationNetworking has no proxy settings of its own (its `connectionProxyDictionary`
     /// is not applied): libcurl reads the *process* environment, by the same curl rules. A caller's
     /// different environment cannot be honoured there, so a request it would route differently fails
     /// instead of silently going another way.
-    static func proxyMismatch(for url: URL, configuration: HTTPConfiguration) -> HTTPError? {
+    static func proxyMismatch(for url: URL, wanted: ProxyEnvironment, process: ProxyEnvironment) -> HTTPError? {
         #if canImport(FoundationNetworking)
-            let wanted = configuration.proxy(for: url)
-            let actual = ProxyEnvironment(ProcessInfo.processInfo.environment).proxy(for: url)
+            let wanted = wanted.proxy(for: url)
+            let actual = process.proxy(for: url)
             guard wanted != actual else { return nil }
             return .network(
                 url,

@@ -21,11 +21,20 @@ enum CacheFileSystem {
     }
 
     static func entry(atPath path: String) -> Entry? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        let type = attributes[.type] as? FileAttributeType
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        let modified = attributes[.modificationDate] as? Date ?? .distantPast
-        return Entry(isRegularFile: type == .typeRegular, size: size, modified: modified)
+        // One lstat: FileManager's attributes also list extended attributes, two more system
+        // calls per image that a sync checking 766 cached files does not need.
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let seconds = info.st_mtimespec.tv_sec
+            let nanoseconds = info.st_mtimespec.tv_nsec
+        #else
+            let seconds = info.st_mtim.tv_sec
+            let nanoseconds = info.st_mtim.tv_nsec
+        #endif
+        let modified = Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
+        return Entry(
+            isRegularFile: (info.st_mode & S_IFMT) == S_IFREG, size: Int(info.st_size), modified: modified)
     }
 
     /// Creates `path` and any missing parents with mode 0700; an `errno` and the path that failed, or nil.

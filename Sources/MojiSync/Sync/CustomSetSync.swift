@@ -144,6 +144,7 @@ public struct CustomSetSync: Sendable {
         var validators: HTTPValidators
         var origin: ImageOrigin
         var source: String
+        var force: Bool
     }
 
     private func plan(
@@ -171,7 +172,7 @@ public struct CustomSetSync: Sendable {
             set: set.name, entries: entries, skipped: skipped,
             previous: Dictionary(previous.map { (Self.key($0.code), $0) }, uniquingKeysWith: { first, _ in first }),
             previousOrder: previous.map(\.code), listingChanged: fetched.listing != nil,
-            validators: fetched.validators, origin: fetched.origin, source: set.source.location)
+            validators: fetched.validators, origin: fetched.origin, source: set.source.location, force: force)
     }
 
     /// The report of a dry run: codes compared, and everything else that can be told without
@@ -197,9 +198,28 @@ public struct CustomSetSync: Sendable {
         } else {
             known = [:]
         }
+        // While the listing is unchanged, images the server confirmed within `imageFreshness`
+        // are taken as they are: a sync right after another asks for the page alone.
+        let started = Date()
+        var outcomes: [String: ImageOutcome] = [:]
+        var toFetch: [String] = []
+        for reference in references {
+            if !plan.listingChanged, !plan.force, let validator = known[reference],
+                let checkedAt = validator.checkedAt, started.timeIntervalSince(checkedAt) < options.imageFreshness,
+                cache.contains(validator.image)
+            {
+                outcomes[reference] = .stored(validator.image, validators: nil)
+            } else {
+                toFetch.append(reference)
+            }
+        }
         let fetch = ImageFetch(transport: transport, cache: cache, options: options)
-        let (outcomes, totals) = await fetch.fetch(
-            references, origin: plan.origin, known: known, progress: progress)
+        let (fetched, totals) = await fetch.fetch(toFetch, origin: plan.origin, known: known, progress: progress)
+        outcomes.merge(fetched) { _, new in new }
+        let confirmed = fetched.compactMap { reference, outcome -> String? in
+            if case .stored(_, let answered?) = outcome, !answered.isEmpty { return reference }
+            return nil
+        }
         var emoji: [CustomEmoji] = []
         var failed: [SyncFailure] = []
         var validators: [ImageValidator] = []
@@ -256,6 +276,7 @@ public struct CustomSetSync: Sendable {
                 }
             }
         }
+        try storeCall { () throws(StoreError) in try store.recordImageChecks(urls: confirmed, at: now) }
         cache.markUsed(emoji.compactMap(\.cachedImage))
         report.total = emoji.count
         return report

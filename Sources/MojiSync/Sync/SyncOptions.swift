@@ -20,11 +20,17 @@ public struct SyncOptions: Sendable, Hashable {
     public var lockDuration: TimeInterval
     /// How long automatic refresh waits after a failed sync when the server gave no `Retry-After`.
     public var failureBackoff: TimeInterval
+    /// How long a server's word on an image holds: while the listing is unchanged (`304`), an
+    /// image whose bytes the server confirmed less than this ago is not asked for again. One
+    /// hour by default, so a sync right after another makes one request instead of hundreds,
+    /// while automatic refresh (every 20 hours) and a changed listing check every image. 0
+    /// checks every image on every sync; a forced sync always does.
+    public var imageFreshness: TimeInterval
 
     public init(
         imageLimits: ImageLimits = .default, maximumListingBytes: Int = 8 << 20, imageConcurrency: Int = 6,
         attempts: Int = 3, retryDelay: TimeInterval = 0.5, maximumRetryAfter: TimeInterval = 30,
-        lockDuration: TimeInterval = 60, failureBackoff: TimeInterval = 900
+        lockDuration: TimeInterval = 60, failureBackoff: TimeInterval = 900, imageFreshness: TimeInterval = 3600
     ) {
         self.imageLimits = imageLimits
         self.maximumListingBytes = maximumListingBytes
@@ -34,5 +40,6 @@ public struct SyncOptions: Sendable, Hashable {
         self.maximumRetryAfter = maximumRetryAfter
         self.lockDuration = lockDuration
         self.failureBackoff = failureBackoff
+        self.imageFreshness = imageFreshness
     }
 }
