@@ -37,6 +37,21 @@ struct ListingBuilder {
         listing.emoji.append(emoji)
     }
 
+    /// The objects of a JSON array with their labels ("entry 3"), in order; every other value
+    /// is left out with why, as sources that list emoji as an array of objects do.
+    mutating func objects(in entries: [JSONValue]) -> [(label: String, entry: JSONValue)] {
+        var objects: [(label: String, entry: JSONValue)] = []
+        for (position, entry) in entries.enumerated() {
+            let label = "entry \(position + 1)"
+            guard case .object = entry else {
+                skip(label, because: "is \(entry.kind), not an emoji object")
+                continue
+            }
+            objects.append((label, entry))
+        }
+        return objects
+    }
+
     /// Records why `entry` is left out; an entry with control characters or a huge one is
     /// quoted and cut, so printing the listing never acts on a terminal.
     mutating func skip(_ entry: String, because reason: String) {

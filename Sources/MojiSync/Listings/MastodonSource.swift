@@ -36,12 +36,7 @@ public enum MastodonSource {
                 source: source, reason: "is \(json.kind), not the list of custom emoji a Mastodon server sends")
         }
         var builder = ListingBuilder()
-        for (position, entry) in entries.enumerated() {
-            let label = "entry \(position + 1)"
-            guard case .object = entry else {
-                builder.skip(label, because: "is \(entry.kind), not an emoji object")
-                continue
-            }
+        for (label, entry) in builder.objects(in: entries) {
             guard let shortcode = entry["shortcode"]?.string else {
                 builder.skip(label, because: "has no shortcode")
                 continue

@@ -81,12 +81,7 @@ public enum PackManifest {
 
     private static func misskeyListing(_ entries: [JSONValue]) -> SourceListing {
         var builder = ListingBuilder()
-        for (position, entry) in entries.enumerated() {
-            let label = "entry \(position + 1)"
-            guard case .object = entry else {
-                builder.skip(label, because: "is \(entry.kind), not an emoji object")
-                continue
-            }
+        for (label, entry) in builder.objects(in: entries) {
             guard let name = entry["emoji"]?["name"]?.string else {
                 builder.skip(label, because: "has no emoji.name")
                 continue
