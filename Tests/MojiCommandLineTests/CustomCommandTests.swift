@@ -1,6 +1,7 @@
 import Foundation
 import MojiLoopbackServer
 import MojiSync
+import MojiTestSupport
 import Testing
 
 /// `moji custom` and `moji emojify --custom-set` as a person runs them: real child processes, a
@@ -26,17 +27,6 @@ struct CustomCommandTests {
     /// blocked wait (as `ShellCommand.run` does) would starve it while the child talks to it.
     func run(_ script: String) async throws -> ShellCommand.Outcome {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let output = home.appendingPathComponent(".stdout-\(UUID().uuidString)")
-        let errors = home.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: errors)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI"] = ShellCommand.moji
         environment["MOJI_HOME"] = home.path
@@ -44,29 +34,10 @@ struct CustomCommandTests {
         for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
             environment[name] = nil
         }
-        process.environment = environment
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        defer {
-            try? outputHandle.close()
-            try? errorHandle.close()
-        }
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let outcome = try await ChildProcess.run("/bin/sh", ["-c", script], environment: environment)
         return ShellCommand.Outcome(
-            status: status, output: String(decoding: try Data(contentsOf: output), as: UTF8.self),
-            errors: String(decoding: try Data(contentsOf: errors), as: UTF8.self))
+            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
+            errors: String(decoding: outcome.errors, as: UTF8.self))
     }
 
     func removeHome() { try? FileManager.default.removeItem(at: home) }

@@ -1,5 +1,6 @@
 import Foundation
 import MojiLoopbackServer
+import MojiTestSupport
 import Testing
 
 @testable import MojiSync
@@ -95,26 +96,8 @@ struct HTTPProxyTests {
     static func run(_ path: String, _ arguments: [String], environment: [String: String]) async throws -> (
         Int32, Data
     ) {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("moji-http-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = FileHandle.nullDevice
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        return (status, try Data(contentsOf: output))
+        let outcome = try await ChildProcess.run(path, arguments, environment: environment)
+        return (outcome.status, outcome.output)
     }
 
     @Test(
