@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MojiPicker", targets: ["MojiPicker"]),
         .library(name: "MojiSync", targets: ["MojiSync"]),
         .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
+        .library(name: "MojiServer", targets: ["MojiServer"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
         .executable(name: "moji-bench", targets: ["moji-bench"]),
@@ -20,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        // Already resolved through Hummingbird; named here because `moji serve` triggers its graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
@@ -61,6 +64,15 @@ let package = Package(
         // Draws the picker on a terminal (ANSI), decodes keys, and owns raw mode: `moji pick`
         // drives it, and `moji-bench picker` times the same renderer into a buffer.
         .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
+        // The HTTP API of `moji serve` (Hummingbird 2), and the JSON shapes it shares with the CLI's
+        // `--json`, so the two cannot drift apart.
+        .target(
+            name: "MojiServer",
+            dependencies: [
+                "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
         .executableTarget(
@@ -79,6 +91,7 @@ let package = Package(
                 "MojiPicker",
                 "MojiStorePicker",
                 "MojiTerminal",
+                "MojiServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +122,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
+        // A real `MojiServer` on 127.0.0.1 (port 0) and a real `moji serve`, asked with URLSession.
+        .testTarget(
+            name: "MojiServerTests", dependencies: ["MojiServer", "Moji", "MojiStore", "MojiTestSupport", "moji"]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(
             name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiServer
 
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(

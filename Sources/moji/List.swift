@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiServer
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -83,40 +84,25 @@ struct List: ParsableCommand {
     }
 
     private func listGroups(_ groups: [EmojiGroup], _ catalog: EmojiCatalog, _ localized: LocalizedCatalog) throws {
-        struct GroupInfo: Encodable {
-            var identifier: String
-            var name: String
-            var subgroups: [[String: String]]
-        }
-        let infos = groups.map { group in
-            GroupInfo(
-                identifier: group.identifier, name: localized.name(of: group),
-                subgroups: catalog.subgroups(in: group).map {
-                    ["identifier": $0.identifier, "name": localized.name(of: $0)]
-                })
-        }
+        let infos = groups.map { GroupSummary($0, in: catalog, localized: localized) }
         if options.json { return try printJSON(infos) }
         for info in infos {
             print("\(info.identifier)\t\(info.name)")
-            for subgroup in info.subgroups { print("  \(subgroup["identifier"]!)\t\(subgroup["name"]!)") }
+            for subgroup in info.subgroups { print("  \(subgroup.identifier)\t\(subgroup.name)") }
         }
     }
 }
 
-/// Parses `--max-version`: an Emoji version (`15.1`) or an Apple OS release (`iOS:17.4`, `macOS 14.4`).
+/// Parses `--max-version` as the API's `max-version` (``MaximumVersion``), failing as a command does.
 enum EmojiVersionArgument {
     static func parse(_ text: String) throws -> EmojiVersion {
-        if let version = EmojiVersion(text) { return version }
-        let parts = text.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "=" })
-        if parts.count == 2, let platform = ApplePlatform.named(String(parts[0])), let os = OSVersion(String(parts[1]))
-        {
-            guard let version = platform.emojiVersion(for: os) else {
-                throw CommandFailure(
-                    message: "\(platform.name) \(os) is older than every release Moji knows.",
-                    code: .usage)
+        do {
+            return try MaximumVersion.parse(text)
+        } catch {
+            switch error {
+            case .olderThanEveryRelease: throw CommandFailure(message: error.description, code: .usage)
+            case .unrecognized: throw ValidationError(error.description)
             }
-            return version
         }
-        throw ValidationError("'\(text)' is neither an Emoji version (15.1) nor an Apple OS release (iOS:17.4).")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiServer
 
 struct Locales: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,15 +11,7 @@ struct Locales: ParsableCommand {
     var json = false
 
     func run() throws {
-        struct LocaleInfo: Encodable {
-            var identifier: String
-            var english: String
-            var native: String
-        }
-        let infos = EmojiCatalog.shared.availableLocales.map { locale in
-            let names = locale.displayName
-            return LocaleInfo(identifier: locale.identifier, english: names.english, native: names.native)
-        }
+        let infos = EmojiCatalog.shared.availableLocales.map(LocaleSummary.init)
         if json { return try printJSON(infos) }
         for info in infos {
             print(

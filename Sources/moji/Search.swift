@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiServer
 
 struct Search: ArgumentListCommand {
     static let configuration = CommandConfiguration(
@@ -69,36 +70,3 @@ struct Search: ArgumentListCommand {
 }
 
 extension SearchRanking: ExpressibleByArgument {}
-
-/// What `moji search --json` says about one result.
-struct SearchResultSummary: Encodable {
-    struct Match: Encodable {
-        var field: String
-        var locale: String?
-        var text: String
-        var matched: [String]
-    }
-
-    var emoji: String
-    var name: String
-    var hexcode: String?
-    var relevance: String
-    var matches: [Match]
-
-    init(_ result: SearchResult, in localized: LocalizedCatalog) {
-        emoji = result.item.text
-        switch result.item {
-        case .emoji(let found):
-            name = localized.name(of: found)
-            hexcode = found.hexcode
-        case .custom(let custom):
-            name = custom.name
-        }
-        relevance = result.relevance.description
-        matches = result.matches.map {
-            Match(
-                field: $0.field.description, locale: $0.locale?.identifier, text: $0.text,
-                matched: $0.matchedText.map(String.init))
-        }
-    }
-}

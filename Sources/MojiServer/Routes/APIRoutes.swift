@@ -1,0 +1,202 @@
+import Foundation
+import Hummingbird
+import Moji
+
+/// Answers every request: checks the limits, finds the route, and turns every failure into problem
+/// details, so no input a client sends can crash the server or show it a stack trace.
+struct APIRoutes: Sendable {
+    let service: CatalogService
+    let limits: ServerLimits
+
+    /// The routes, for the 404 of an unknown one.
+    static let routes = [
+        "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
+        "/v1/search",
+    ]
+
+    func respond(to request: Request) async -> Response {
+        do {
+            return try await route(request)
+        } catch let problem as ProblemDetails {
+            return APIResponse.problem(problem)
+        } catch let error as HTTPError where error.status == .contentTooLarge {
+            return APIResponse.problem(bodyTooLarge)
+        } catch {
+            return APIResponse.problem(
+                ProblemDetails(
+                    type: "internal", title: "Internal error", status: 500,
+                    detail: "the server could not answer this request."))
+        }
+    }
+
+    private var bodyTooLarge: ProblemDetails {
+        ProblemDetails(
+            type: "body-too-large", title: "Body too large", status: 413,
+            detail: "the request body is larger than \(limits.bodyBytes) bytes.")
+    }
+
+    private func route(_ request: Request) async throws -> Response {
+        let path = request.uri.path
+        let query = request.uri.query
+        if path.utf8.count > limits.queryLength || (query?.utf8.count ?? 0) > limits.queryLength {
+            throw ProblemDetails(
+                type: "uri-too-long", title: "URI too long", status: 414,
+                detail: "the path and the query may each be \(limits.queryLength) bytes at most.")
+        }
+        if let length = request.headers[.contentLength], (Int(length) ?? Int.max) > limits.bodyBytes {
+            throw bodyTooLarge
+        }
+        // Read (and drop) whatever body came, up to the limit: a chunked one has no length to check.
+        _ = try await request.body.collect(upTo: limits.bodyBytes)
+
+        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        guard components.first == "v1" else { throw unknownRoute(path) }
+        let parts = Array(components.dropFirst())
+        let handler: (Request) throws -> Response
+        switch parts.first.map(String.init) {
+        case "health" where parts.count == 1: handler = health
+        case "emoji" where parts.count == 1: handler = list
+        case "emoji" where parts.count == 2 && !parts[1].isEmpty:
+            let id = try PercentDecoding.decode(parts[1], plusIsSpace: false, what: "the emoji in the path")
+            handler = { try info(id, $0) }
+        case "groups" where parts.count == 1: handler = groups
+        case "locales" where parts.count == 1: handler = locales
+        case "search" where parts.count == 1: handler = search
+        default: throw unknownRoute(path)
+        }
+        guard request.method == .get || request.method == .head else {
+            return APIResponse.problem(
+                ProblemDetails(
+                    type: "method-not-allowed", title: "Method not allowed", status: 405,
+                    detail: "\(path.prefix(80)) answers GET only."),
+                allow: "GET, HEAD")
+        }
+        return try handler(request)
+    }
+
+    private func unknownRoute(_ path: String) -> ProblemDetails {
+        .notFound("no route \(path.prefix(80)). Routes: \(Self.routes.joined(separator: ", ")).")
+    }
+
+    // MARK: Routes
+
+    /// `GET /v1/health`: 200 when the catalog and the store are ready, else 503 saying why.
+    private func health(_ request: Request) throws -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
+        if let reason = service.unreadiness() {
+            throw ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: reason)
+        }
+        struct Health: Encodable {
+            var status: String
+            var catalog: String
+        }
+        return try APIResponse.json(
+            Health(status: "ok", catalog: service.version), cache: nil, version: service.version, request: request)
+    }
+
+    /// `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: as `moji info --json`.
+    private func info(_ id: String, _ request: Request) throws -> Response {
+        let parameters = try QueryParameters(request.uri.query, allowed: ["locale"])
+        let localized = try service.localized(parameters["locale"])
+        guard let found = service.catalog.emoji(matching: id) ?? localized.emoji(forShortcode: id) else {
+            throw ProblemDetails.unknownEmoji(id)
+        }
+        return try catalogJSON(EmojiSummary(found, in: localized), request)
+    }
+
+    /// `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: as `moji list --json`.
+    private func list(_ request: Request) throws -> Response {
+        let parameters = try QueryParameters(
+            request.uri.query, allowed: ["locale", "group", "subgroup", "max-version", "tones"])
+        let localized = try service.localized(parameters["locale"])
+        let catalog = service.catalog
+        let tones = try parameters.flag("tones")
+        var emojis = catalog.emojis.filter { tones || !$0.hasSkinTones }
+        let group = try parameters["group"].map(findGroup)
+        if let group { emojis = emojis.filter { $0.group == group } }
+        if let subgroup = parameters["subgroup"] {
+            guard let found = catalog.subgroup(subgroup) else {
+                throw ProblemDetails.badParameter(
+                    "subgroup", "unknown subgroup '\(subgroup.prefix(64))'. GET /v1/groups lists them.")
+            }
+            if let group, found.group != group {
+                throw ProblemDetails.badParameter(
+                    "subgroup",
+                    "the subgroup '\(subgroup)' is in '\(found.group.identifier)', not in '\(group.identifier)'.")
+            }
+            emojis = emojis.filter { $0.subgroup == found }
+        }
+        if let version = try maximumVersion(parameters) { emojis = emojis.filter { $0.version <= version } }
+        return try catalogJSON(emojis.map { EmojiSummary($0, in: localized) }, request)
+    }
+
+    /// `GET /v1/groups?locale=&group=`: as `moji list --groups --json`.
+    private func groups(_ request: Request) throws -> Response {
+        let parameters = try QueryParameters(request.uri.query, allowed: ["locale", "group"])
+        let localized = try service.localized(parameters["locale"])
+        let catalog = service.catalog
+        let groups = try parameters["group"].map { [try findGroup($0)] } ?? catalog.groups
+        return try catalogJSON(groups.map { GroupSummary($0, in: catalog, localized: localized) }, request)
+    }
+
+    /// `GET /v1/locales`: as `moji locales --json`.
+    private func locales(_ request: Request) throws -> Response {
+        _ = try QueryParameters(request.uri.query, allowed: [])
+        return try catalogJSON(service.catalog.availableLocales.map(LocaleSummary.init), request)
+    }
+
+    /// `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: as `moji search --json`, with
+    /// the store's custom emoji; no match is an empty array.
+    private func search(_ request: Request) throws -> Response {
+        let parameters = try QueryParameters(
+            request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone"])
+        guard let query = parameters["q"] else {
+            throw ProblemDetails.badParameter("q", "the query is required, e.g. /v1/search?q=party.")
+        }
+        let localized = try service.localized(parameters["locale"])
+        var options = SearchOptions(limit: try parameters.integer("limit", in: 1...limits.resultCount, default: 20))
+        if let ranking = parameters["ranking"] {
+            guard let found = SearchRanking(rawValue: ranking) else {
+                throw ProblemDetails.badParameter(
+                    "ranking", "must be relevance, usage or alphabetical, not '\(ranking.prefix(40))'.")
+            }
+            options.ranking = found
+        }
+        options.maximumVersion = try maximumVersion(parameters)
+        if let tone = parameters["tone"] {
+            guard let skinTone = SkinTone(identifier: tone) else {
+                throw ProblemDetails.badParameter(
+                    "tone",
+                    "'\(tone.prefix(40))' is not a skin tone: light, medium-light, medium, medium-dark, dark or 1-5.")
+            }
+            options.skinTones = .preferred(skinTone)
+        }
+        let results = try service.search(localized.locale).results(for: query, options: options)
+        let summaries = results.map {
+            SearchResultSummary($0, in: localized) { custom in
+                // The server's own copy when the image cache has it; it never changes (content-addressed).
+                custom.cachedImage.map { "/v1/images/\($0.fileName)" } ?? custom.image
+            }
+        }
+        return try APIResponse.json(summaries, cache: .search, version: service.version, request: request)
+    }
+
+    // MARK: Parameters
+
+    private func catalogJSON(_ value: some Encodable, _ request: Request) throws -> Response {
+        try APIResponse.json(value, cache: .catalog, version: service.version, request: request)
+    }
+
+    private func findGroup(_ identifier: String) throws(ProblemDetails) -> EmojiGroup {
+        guard let found = service.catalog.group(identifier) else {
+            let names = service.catalog.groups.map(\.identifier).joined(separator: ", ")
+            throw .badParameter("group", "unknown group '\(identifier.prefix(64))'. Groups: \(names).")
+        }
+        return found
+    }
+
+    private func maximumVersion(_ parameters: QueryParameters) throws(ProblemDetails) -> EmojiVersion? {
+        guard let text = parameters["max-version"] else { return nil }
+        do { return try MaximumVersion.parse(text) } catch { throw .badParameter("max-version", error.description) }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Moji
+import MojiStore
+
+/// What the routes read: the catalog, its locales and searches, and the store's custom emoji.
+///
+/// A search per locale is built once (a few milliseconds) and kept; the store's custom emoji are
+/// re-read when its `customEmoji` change version moves, checked at most once a second so a busy
+/// search route does not read the database on every request.
+final class CatalogService: Sendable {
+    let catalog: EmojiCatalog
+    /// The open store, or why it could not be opened (health answers 503 with it).
+    let store: Result<EmojiStore, StoreError>
+    private let searches = LockedValue<[MojiLocale: CachedSearch]>([:])
+    private let custom = LockedValue(CustomSnapshot())
+
+    /// A locale's search without custom emoji, and with those of one custom version.
+    private struct CachedSearch: Sendable {
+        var base: EmojiSearch
+        var customVersion: Int?
+        var withCustom: EmojiSearch
+    }
+
+    private struct CustomSnapshot: Sendable {
+        var version: Int?
+        var checked: Date = .distantPast
+        var emoji: [CustomEmoji] = []
+    }
+
+    init(catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>) {
+        self.catalog = catalog
+        self.store = store
+    }
+
+    /// The catalog's version as health and ETags name it: its Unicode Emoji version.
+    var version: String { catalog.unicodeVersion.description }
+
+    /// Why the server is not ready, or nil when the catalog loaded and the store answers.
+    func unreadiness() -> String? {
+        if let error = catalog.loadErrors.first { return "the catalog did not load: \(error)" }
+        switch store {
+        case .failure(let error): return "the store cannot be opened: \(error)"
+        case .success(let store):
+            do { _ = try store.changeVersions() } catch { return "the store cannot be read: \(error)" }
+            return nil
+        }
+    }
+
+    /// The locale `identifier` names (with CLDR fallbacks), or 400 naming the closest ones.
+    func localized(_ identifier: String?) throws(ProblemDetails) -> LocalizedCatalog {
+        let identifier = identifier ?? "en"
+        do {
+            return try catalog.localized(catalog.locale(for: identifier))
+        } catch {
+            if case .unknownLocale(_, let closest) = error {
+                throw ProblemDetails(
+                    type: "unknown-locale", title: "Unknown locale", status: 400,
+                    detail: "locale: \(error). GET /v1/locales lists them.", closest: closest)
+            }
+            throw ProblemDetails(
+                type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: "\(error)")
+        }
+    }
+
+    /// The search for `locale` (then English), with the store's custom emoji that pickers show.
+    func search(_ locale: MojiLocale) throws(ProblemDetails) -> EmojiSearch {
+        let (version, customEmoji) = currentCustomEmoji()
+        let cached = searches.withLock { $0[locale] }
+        if let cached, cached.customVersion == version { return cached.withCustom }
+        let base: EmojiSearch
+        if let cached {
+            base = cached.base
+        } else {
+            do { base = try EmojiSearch(catalog: catalog, locale: locale) } catch {
+                throw ProblemDetails(
+                    type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: "\(error)")
+            }
+        }
+        let withCustom = customEmoji.isEmpty ? base : base.adding(customEmoji: customEmoji)
+        searches.withLock { $0[locale] = CachedSearch(base: base, customVersion: version, withCustom: withCustom) }
+        return withCustom
+    }
+
+    private func currentCustomEmoji() -> (version: Int?, emoji: [CustomEmoji]) {
+        guard case .success(let store) = store else { return (nil, []) }
+        let now = Date()
+        let snapshot = custom.withLock { $0 }
+        if now.timeIntervalSince(snapshot.checked) < 1 { return (snapshot.version, snapshot.emoji) }
+        // A store that fails to answer keeps the last custom emoji read; health reports it.
+        guard let version = try? store.changeVersions()[.customEmoji] else { return (snapshot.version, snapshot.emoji) }
+        if version == snapshot.version {
+            custom.withLock { $0.checked = now }
+            return (version, snapshot.emoji)
+        }
+        guard let emoji = try? store.customEmojis().filter(\.isVisibleInPicker) else {
+            return (snapshot.version, snapshot.emoji)
+        }
+        custom.withLock { $0 = CustomSnapshot(version: version, checked: now, emoji: emoji) }
+        return (version, emoji)
+    }
+}

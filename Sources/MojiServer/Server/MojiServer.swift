@@ -1,0 +1,149 @@
+import Foundation
+import Hummingbird
+import Moji
+import MojiStore
+import ServiceLifecycle
+
+/// The Moji HTTP API: the catalog, search and (later) per-user data under `/v1`, on Hummingbird.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(port: 0)
+/// let server = try await MojiServer.start(configuration)
+/// print(server.baseURL)          // http://127.0.0.1:41234
+/// …
+/// try await server.stop()        // requests in flight finish, then the store closes
+/// ```
+///
+/// `moji serve` starts one that stops gracefully on SIGTERM and SIGINT (``start(_:catalog:stopsOnTerminationSignals:)``)
+/// and waits with ``waitUntilStopped()``.
+///
+/// ## Routes
+/// - `GET /v1/health`: `{"status":"ok","catalog":"17.0"}`, or 503 problem details saying what is not ready.
+/// - `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: an ``EmojiSummary``.
+/// - `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: ``EmojiSummary`` values in CLDR order.
+/// - `GET /v1/groups?locale=&group=`: ``GroupSummary`` values.
+/// - `GET /v1/locales`: ``LocaleSummary`` values.
+/// - `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: ``SearchResultSummary`` values.
+///
+/// Catalog answers carry a strong `ETag` and `Cache-Control`, and answer a matching `If-None-Match`
+/// with 304. Every error is ``ProblemDetails``.
+public final class MojiServer: Sendable {
+    /// The configuration it was started with (``ServerConfiguration/port`` may be 0; see ``port``).
+    public let configuration: ServerConfiguration
+    /// The port it listens on: the configured one, or the one the system chose for 0.
+    public let port: Int
+    /// Why the store could not be opened, if it could not: the catalog is still served, and
+    /// `/v1/health` answers 503 with this.
+    public let storeError: StoreError?
+    private let service: CatalogService
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    private init(
+        configuration: ServerConfiguration, port: Int, service: CatalogService, group: ServiceGroup,
+        task: Task<Void, any Error>
+    ) {
+        self.configuration = configuration
+        self.port = port
+        self.service = service
+        self.group = group
+        self.task = task
+        if case .failure(let error) = service.store { storeError = error } else { storeError = nil }
+    }
+
+    /// `http://<host>:<port>`, e.g. `http://127.0.0.1:8080`.
+    public var baseURL: URL {
+        let host =
+            configuration.host.contains(":") && !configuration.host.hasPrefix("[")
+            ? "[\(configuration.host)]" : configuration.host
+        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Opens the store, binds the address and returns once the server listens.
+    ///
+    /// - Parameters:
+    ///   - stopsOnTerminationSignals: Whether SIGTERM and SIGINT stop it gracefully, as `moji serve`
+    ///     wants; false by default, so a test's process keeps its own handlers.
+    /// - Throws: ``MojiServerError/cannotListen(host:port:reason:)`` when the address cannot be bound.
+    public static func start(
+        _ configuration: ServerConfiguration = ServerConfiguration(), catalog: EmojiCatalog = .shared,
+        stopsOnTerminationSignals: Bool = false
+    ) async throws -> MojiServer {
+        let store = Result { () throws(StoreError) in
+            try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
+        }
+        let service = CatalogService(catalog: catalog, store: store)
+        let routes = APIRoutes(service: service, limits: configuration.limits)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in await routes.respond(to: request) }
+        var application = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            }
+        )
+        // `moji serve` prints its own line; Hummingbird's start-up log would repeat it.
+        application.logger.logLevel = .critical
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],
+                logger: application.logger))
+        let (failures, failureContinuation) = AsyncStream<String>.makeStream()
+        let task = Task {
+            defer { continuation.finish() }
+            do {
+                try await group.run()
+            } catch {
+                failureContinuation.yield("\(error)")
+                throw error
+            }
+            failureContinuation.finish()
+        }
+        var port = 0
+        for await listening in ports {
+            port = listening
+            break
+        }
+        guard port > 0 else {
+            failureContinuation.finish()
+            var reason = "the server stopped before it listened"
+            for await failure in failures {
+                reason = failure
+                break
+            }
+            if case .success(let store) = store { try? store.close() }
+            throw MojiServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        return MojiServer(configuration: configuration, port: port, service: service, group: group, task: task)
+    }
+
+    /// Stops listening, lets the requests in flight finish, then closes the store (folding its
+    /// write-ahead log into the database).
+    public func stop() async throws {
+        await group.triggerGracefulShutdown()
+        try await waitUntilStopped()
+    }
+
+    /// Waits until the server has stopped (by ``stop()`` or a shutdown signal) and closes the store.
+    public func waitUntilStopped() async throws {
+        let outcome = await task.result
+        if case .success(let store) = service.store { try store.close() }
+        try outcome.get()
+    }
+}
+
+/// Why a ``MojiServer`` did not start.
+public enum MojiServerError: Error, Sendable, CustomStringConvertible {
+    /// The address could not be bound (in use, not this machine's, no permission).
+    case cannotListen(host: String, port: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
+        }
+    }
+}

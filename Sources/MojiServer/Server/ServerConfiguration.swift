@@ -1,0 +1,59 @@
+import Foundation
+import MojiStore
+
+/// Where a ``MojiServer`` listens, which store it serves, and the limits it holds clients to.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()     // 127.0.0.1:8080, the default store
+/// configuration.port = 0                        // any free port (tests)
+/// let server = try await MojiServer.start(configuration)
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: `127.0.0.1` by default, so nothing is served to the network unless asked.
+    public var host: String
+    /// The port to bind; 0 lets the system choose one (``MojiServer/port`` tells which).
+    public var port: Int
+    /// The database file: by default `$MOJI_HOME/moji.sqlite`, else `$XDG_DATA_HOME/moji/moji.sqlite`,
+    /// as the CLI resolves it (``StoreLocation/defaultURL(environment:)``).
+    public var storeURL: URL
+    /// The store's settings (busy timeout and the rest).
+    public var store: StoreConfiguration
+    /// What clients may ask for at most.
+    public var limits: ServerLimits
+
+    /// A configuration; every argument has the default `moji serve` uses.
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, storeURL: URL = StoreLocation.defaultURL(),
+        store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits()
+    ) {
+        self.host = host
+        self.port = port
+        self.storeURL = storeURL
+        self.store = store
+        self.limits = limits
+    }
+
+    /// Whether ``host`` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).
+    public var isLoopback: Bool {
+        let host = host.lowercased()
+        return host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+/// The limits a ``MojiServer`` holds every request to; past one a client gets a problem, never a
+/// slow or huge answer.
+public struct ServerLimits: Sendable, Hashable {
+    /// The largest request body, in bytes (413 past it).
+    public var bodyBytes: Int
+    /// The longest path and the longest query string, each in bytes as sent (414 past it).
+    public var queryLength: Int
+    /// The most results one search may ask for with `limit` (400 past it).
+    public var resultCount: Int
+
+    /// Limits; the defaults suit a picker and a chat service.
+    public init(bodyBytes: Int = 64 * 1024, queryLength: Int = 2048, resultCount: Int = 200) {
+        self.bodyBytes = bodyBytes
+        self.queryLength = queryLength
+        self.resultCount = resultCount
+    }
+}

@@ -1,0 +1,95 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import MojiServer
+import MojiStore
+
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default).",
+        discussion: """
+            Serves the catalog, search and the store's custom emoji under /v1 (GET /v1/health, /v1/emoji, \
+            /v1/groups, /v1/locales, /v1/search) as JSON; errors are RFC 9457 problem details. Prints the \
+            address it listens on (with --port 0, the port the system chose). SIGTERM or Ctrl+C stop it: \
+            requests in flight finish and the store closes cleanly.
+            """
+    )
+
+    @Option(help: "The address to listen on. Anything but loopback serves to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 for any free port.")
+    var port = 8080
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
+            valueName: "path"))
+    var database: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body, in bytes.")
+    var maxBodyBytes = ServerLimits().bodyBytes
+
+    @Option(name: .customLong("max-query-length"), help: "The longest path or query string, in bytes.")
+    var maxQueryLength = ServerLimits().queryLength
+
+    @Option(name: .customLong("max-results"), help: "The most results a search may ask for.")
+    var maxResults = ServerLimits().resultCount
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        for (value, name) in [
+            (maxBodyBytes, "--max-body-bytes"), (maxQueryLength, "--max-query-length"), (maxResults, "--max-results"),
+        ]
+        where value < 1 {
+            throw ValidationError("\(name) must be 1 or more.")
+        }
+    }
+
+    func run() throws {
+        // The store as every other command finds it: --database, else MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT.
+        let storeOptions = try StoreOptions.parse(database.map { ["--database", $0] } ?? [])
+        var configuration = ServerConfiguration(host: host, port: port, storeURL: storeOptions.url)
+        configuration.store.busyTimeout = try storeOptions.busyTimeout()
+        configuration.limits = ServerLimits(
+            bodyBytes: maxBodyBytes, queryLength: maxQueryLength, resultCount: maxResults)
+        if !configuration.isLoopback {
+            printError(
+                "warning: serving on \(host), to the network: the server has no authentication yet, so anyone who can reach it can use it."
+            )
+        }
+        // The command line runs synchronously on the main thread, which is not one of the
+        // concurrency pool's threads: it may wait here while the server runs on the pool.
+        let outcome = ServeOutcome()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let server = try await MojiServer.start(configuration, stopsOnTerminationSignals: true)
+                if let error = server.storeError {
+                    printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
+                }
+                try printFlushed("listening on \(server.baseURL.absoluteString)")
+                try await server.waitUntilStopped()
+            } catch {
+                outcome.set(error)
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = outcome.error {
+            if error is CommandFailure { throw error }
+            throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
+        }
+    }
+}
+
+/// The error `moji serve` ended with, handed from the server's task to the main thread.
+private final class ServeOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    var error: (any Error)? { lock.withLock { stored } }
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import MojiStore
+import MojiTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A running `moji serve` child process: its output is collected as it comes, and its exit is
+/// awaited through the termination handler, never by blocking a thread of the pool.
+final class ServeProcess: @unchecked Sendable {
+    private let process = Process()
+    private let lock = NSLock()
+    private var output = Data()
+    private var errors = Data()
+    private var status: Int32?
+
+    init(_ arguments: [String], home: URL) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["MOJI_HOME"] = home.path
+        process.executableURL = MojiExecutable.url
+        process.arguments = ["serve"] + arguments
+        process.environment = environment
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = FileHandle.nullDevice
+        outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.output.append(data) }
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.errors.append(data) }
+        }
+        process.terminationHandler = { [weak self] process in
+            self?.lock.withLock { self?.status = process.terminationStatus }
+        }
+        try process.run()
+    }
+
+    var standardOutput: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
+    var standardError: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+
+    /// The URL from the `listening on …` line, once it is printed.
+    func listeningURL(timeout: Duration = .seconds(60)) async throws -> URL {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let line = standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
+                let url = URL(string: String(line.dropFirst("listening on ".count)))
+            {
+                return url
+            }
+            if lock.withLock({ status }) != nil { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ServeError.didNotListen(standardError)
+    }
+
+    func terminate() { kill(process.processIdentifier, SIGTERM) }
+
+    /// The exit status, waiting up to `timeout`.
+    func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let status = lock.withLock({ status }) { return status }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.interrupt()
+        throw ServeError.didNotExit
+    }
+
+    enum ServeError: Error {
+        case didNotListen(String)
+        case didNotExit
+    }
+}
+
+@Suite("moji serve")
+struct ServeCommandTests {
+    @Test("moji serve --port 0 prints its address, serves, and exits 0 on SIGTERM with the store closed")
+    func sigterm() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let serve = try ServeProcess(["--port", "0"], home: home)
+        let url = try await serve.listeningURL()
+        #expect(url.host == "127.0.0.1")
+        #expect((url.port ?? 0) > 0 && url.port != 8080)
+        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("v1/health"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"status\":\"ok\""))
+        #expect(serve.standardError.isEmpty)
+        serve.terminate()
+        #expect(try await serve.exitStatus() == 0)
+        // Closed with a checkpoint: the write-ahead log is folded into the database.
+        let wal = home.appendingPathComponent(StoreLocation.fileName + "-wal")
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(StoreLocation.fileName).path))
+    }
+
+    @Test("a host other than loopback prints a warning that it serves to the network")
+    func networkWarning() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let serve = try ServeProcess(["--host", "0.0.0.0", "--port", "0"], home: home)
+        _ = try await serve.listeningURL()
+        #expect(serve.standardError.contains("warning: serving on 0.0.0.0, to the network"))
+        #expect(serve.standardError.contains("no authentication"))
+        serve.terminate()
+        #expect(try await serve.exitStatus() == 0)
+    }
+
+    @Test("an address in use makes moji serve fail with a message")
+    func addressInUse() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let first = try ServeProcess(["--port", "0"], home: home)
+        let port = try #require(try await first.listeningURL().port)
+        let outcome = try await ChildProcess.run(
+            MojiExecutable.url.path, ["serve", "--port", "\(port)"],
+            environment: ProcessInfo.processInfo.environment.merging(["MOJI_HOME": home.path]) { $1 })
+        #expect(outcome.status != 0)
+        #expect(String(decoding: outcome.errors, as: UTF8.self).contains("cannot listen on 127.0.0.1:\(port)"))
+        first.terminate()
+        #expect(try await first.exitStatus() == 0)
+    }
+}
