@@ -60,36 +60,20 @@ struct Serve: ParsableCommand {
                 "warning: serving on \(host), to the network: the server has no authentication yet, so anyone who can reach it can use it."
             )
         }
-        // The command line runs synchronously on the main thread, which is not one of the
-        // concurrency pool's threads: it may wait here while the server runs on the pool.
-        let outcome = ServeOutcome()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
+        do {
+            // Waits on the main thread, which is not one of the pool's threads the server runs on.
+            try waitFor { [configuration] in
                 let server = try await MojiServer.start(configuration, stopsOnTerminationSignals: true)
                 if let error = server.storeError {
                     printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
                 }
                 try printFlushed("listening on \(server.baseURL.absoluteString)")
                 try await server.waitUntilStopped()
-            } catch {
-                outcome.set(error)
             }
-            done.signal()
-        }
-        done.wait()
-        if let error = outcome.error {
-            if error is CommandFailure { throw error }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
             throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
         }
     }
-}
-
-/// The error `moji serve` ended with, handed from the server's task to the main thread.
-private final class ServeOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (any Error)?
-
-    var error: (any Error)? { lock.withLock { stored } }
-    func set(_ error: any Error) { lock.withLock { stored = error } }
 }

@@ -7,45 +7,40 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// A running `moji serve` child process: its output is collected as it comes, and its exit is
-/// awaited through the termination handler, never by blocking a thread of the pool.
+/// A running `moji serve` child process. Its output goes to temporary files that are read as it
+/// comes (as ChildProcess does: no pipe handlers to depend on), and its exit is seen through the
+/// termination handler, never by blocking a thread of the pool.
 final class ServeProcess: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
-    private var output = Data()
-    private var errors = Data()
     private var status: Int32?
+    private let outputFile: URL
+    private let errorFile: URL
 
     init(_ arguments: [String], home: URL) throws {
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI_HOME"] = home.path
+        outputFile = home.appendingPathComponent("serve.out")
+        errorFile = home.appendingPathComponent("serve.err")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         process.executableURL = MojiExecutable.url
         process.arguments = ["serve"] + arguments
         process.environment = environment
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
         process.standardInput = FileHandle.nullDevice
-        outputPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.output.append(data) }
-        }
-        errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.errors.append(data) }
-        }
         process.terminationHandler = { [weak self] process in
             self?.lock.withLock { self?.status = process.terminationStatus }
         }
         try process.run()
     }
 
-    var standardOutput: String { lock.withLock { String(decoding: output, as: UTF8.self) } }
-    var standardError: String { lock.withLock { String(decoding: errors, as: UTF8.self) } }
+    var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
+    var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// The URL from the `listening on …` line, once it is printed.
-    func listeningURL(timeout: Duration = .seconds(60)) async throws -> URL {
+    func listeningURL(timeout: Duration = .seconds(120)) async throws -> URL {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let line = standardOutput.split(separator: "\n").first(where: { $0.hasPrefix("listening on ") }),
@@ -56,7 +51,9 @@ final class ServeProcess: @unchecked Sendable {
             if lock.withLock({ status }) != nil { break }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw ServeError.didNotListen(standardError)
+        let exit: Int32? = lock.withLock { self.status }
+        throw ServeError.didNotListen(
+            "status \(exit.map { "\($0)" } ?? "running"), output '\(standardOutput)', errors '\(standardError)'")
     }
 
     func terminate() { kill(process.processIdentifier, SIGTERM) }
