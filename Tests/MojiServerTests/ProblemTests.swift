@@ -32,6 +32,8 @@ struct ProblemTests {
                 #expect(problem.type == "urn:moji:problem:unknown-locale")
                 #expect(problem.closest?.isEmpty == false, "\(target)")
                 #expect(problem.closest?.contains("ja") == true, "\(problem.closest ?? [])")
+                #expect(problem.detail.hasPrefix("locale: no locale 'jp'. The closest: "), "\(problem.detail)")
+                #expect(problem.detail.hasSuffix("GET /v1/locales lists them all."), "\(problem.detail)")
             }
         }
     }

@@ -52,10 +52,13 @@ final class CatalogService: Sendable {
         do {
             return try catalog.localized(catalog.locale(for: identifier))
         } catch {
-            if case .unknownLocale(_, let closest) = error {
+            if case .unknownLocale(let requested, let closest) = error {
+                // The catalog's own message points at `moji locales`; an API client needs the route.
+                let nearest = closest.isEmpty ? "" : " The closest: \(closest.joined(separator: ", "))."
                 throw ProblemDetails(
                     type: "unknown-locale", title: "Unknown locale", status: 400,
-                    detail: "locale: \(error). GET /v1/locales lists them.", closest: closest)
+                    detail: "locale: no locale '\(requested.prefix(40))'.\(nearest) GET /v1/locales lists them all.",
+                    closest: closest)
             }
             throw ProblemDetails(
                 type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: "\(error)")
