@@ -391,15 +391,17 @@ struct CustomSetSyncTests {
         try await SyncFixture.with { fixture in
             fixture.serveImage("/i/a.png")
             fixture.servePage([(":a:", "/i/a.png", "a")])
-            let options = SyncOptions(retryDelay: 0.01, lockDuration: 0.3)
+            // Lifetimes of seconds, renewed every second, so a loaded machine cannot make the test
+            // see an expiry the code did not cause.
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 3)
             let sync = fixture.sync(options)
             _ = try await sync.add(fixture.forumSet())
-            // A slow image keeps the sync busy for four lock lifetimes.
+            // A slow image keeps the sync busy for well over one lock lifetime.
             fixture.server.route(
-                "/i/b.png", .delayed(1.2, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+                "/i/b.png", .delayed(5.5, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let running = Task { try await sync.sync(named: "forum") }
-            try await Task.sleep(nanoseconds: 900_000_000)
+            try await Task.sleep(nanoseconds: 4_500_000_000)
             let now = Date()
             #expect(
                 try !fixture.store.claimCustomSetSync(
