@@ -132,10 +132,13 @@ def main():
 def run(driver, base, screenshot):
     search, count = open_picker(driver, base + "/")
     check("the grid shows the catalog", count, f"{count} emoji")
-    grid_mark = driver.execute_script(
-        "const m = performance.getEntriesByName('moji-picker:grid')[0]; return m && Math.round(m.startTime)")
+    grid_mark, data_end = driver.execute_script(
+        "const m = performance.getEntriesByName('moji-picker:grid')[0];"
+        "const d = performance.getEntriesByType('resource').find(e => e.name.includes('/v1/emoji'));"
+        "return [m && Math.round(m.startTime), d && Math.round(d.responseEnd)]")
     hidden = driver.execute_script(ROOT + "return r.querySelector('[role=status]').textContent")
-    print(f"     first grid painted {grid_mark} ms after navigation start; status: {hidden!r}")
+    print(f"     /v1/emoji arrived {data_end} ms and the first grid was painted {grid_mark} ms after navigation start;"
+          f" status: {hidden!r}")
 
     # Search: every keystroke searches; the first result is selected.
     search.send_keys("party")
@@ -251,6 +254,46 @@ return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offse
           and bar == shown, ", ".join(shown[:3]))
     label = driver.execute_script(ROOT + "return r.querySelector('#grid [role=option]').getAttribute('aria-label')")
     check("emoji labels are the Japanese names", label == "にっこり笑う", label)
+
+    # Dark: prefers-color-scheme switches the colours.
+    light = driver.execute_script(ROOT + "return getComputedStyle(r.querySelector('.p')).backgroundColor")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    dark = driver.execute_script(ROOT + "return getComputedStyle(r.querySelector('.p')).backgroundColor")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check("prefers-color-scheme: dark gives a dark picker", light == "rgb(255, 255, 255)" and dark == "rgb(32, 33, 36)",
+          f"{light} → {dark}")
+
+    # The catalog is fetched once and then revalidated or served from the HTTP cache (ETag).
+    open_picker(driver, base + "/?locale=ja")
+    sizes = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/emoji'))"
+        ".map(e => [e.transferSize, e.decodedBodySize])")
+    check("a second load gets /v1/emoji from the HTTP cache or a 304", len(sizes) == 1 and sizes[0][0] < 2000
+          and sizes[0][1] > 100000, f"[transferred, decoded] = {sizes}")
+
+    # Accessibility: axe-core (bundled by axe-selenium-python) on the grid and on the open popover.
+    try:
+        from axe_selenium_python import Axe
+    except ImportError:
+        check("axe-core finds no serious or critical violations", False, "pip install axe-selenium-python")
+    else:
+        search, _ = open_picker(driver, base + "/")
+        axe = Axe(driver)
+        for state in ("the grid", "search results", "the tone popover"):
+            if state == "search results":
+                search.send_keys("thumbs")
+                wait(driver, ROOT + "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results'")
+            if state == "the tone popover":
+                search.send_keys(Keys.ALT, Keys.ENTER)
+                wait(driver, ROOT + "return !r.querySelector('.pop').hidden")
+            axe.inject()
+            found = axe.run()["violations"]
+            bad = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in found
+                   if v["impact"] in ("serious", "critical")]
+            minor = [v["id"] for v in found if v not in bad and v["impact"] not in ("serious", "critical")]
+            check(f"axe-core: no serious or critical violations on {state}", not bad,
+                  "; ".join(bad) or (f"minor: {', '.join(minor)}" if minor else ""))
 
     # Screenshot of the English picker, not blank.
     search, _ = open_picker(driver, base + "/")

@@ -148,7 +148,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       super();
       const root = this.attachShadow({ mode: 'open' });
       root.innerHTML = `<style>${CSS}</style><div class="p">
-<input type="search" role="combobox" aria-expanded="true" aria-autocomplete="list" aria-controls="grid" aria-label="Search emoji" placeholder="Search" autocomplete="off" spellcheck="false">
+<input type="search" aria-controls="grid" aria-label="Search emoji" placeholder="Search" spellcheck="false">
 <div class="bar" aria-label="Groups"></div>
 <div class="g" id="grid" role="listbox" aria-label="Emoji"></div>
 <div class="st" role="status" aria-live="polite"></div>
@@ -230,13 +230,24 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     }
 
     connectedCallback() {
-      this.reload();
+      this.queueReload();
     }
 
     attributeChangedCallback(name, before, after) {
       if (before === after || !this.isConnected) return;
-      if (name === 'token') this.loadUsage().then(() => this.showGroups());
-      else this.reload();
+      if (name !== 'token' || !this.groups) this.queueReload();
+      else this.loadUsage().then(() => this.showGroups());
+    }
+
+    // An upgrade reports every attribute and a page often sets a few more right after: one load
+    // for all of them, once the current task is done.
+    queueReload() {
+      if (this.reloadQueued) return;
+      this.reloadQueued = true;
+      setTimeout(() => {
+        this.reloadQueued = false;
+        if (this.isConnected) this.reload();
+      });
     }
 
     get api() {
