@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""Browser test of <moji-picker> against a live server (`moji serve`, or fake_api.py until it exists).
+
+    python3 Tests/Browser/picker_test.py http://127.0.0.1:8080 [--screenshot picker.png]
+
+Headless Chromium through selenium. Each check prints `ok` or `FAIL`; the exit status is 1 when
+any failed. Needs: chromium, chromium-driver (Debian), selenium (PyPI).
+"""
+
+import argparse
+import json
+import pathlib
+import struct
+import sys
+import time
+import urllib.request
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+
+RESULTS = []
+
+
+def check(name, condition, detail=""):
+    RESULTS.append(bool(condition))
+    print(f"{'ok  ' if condition else 'FAIL'} {name}" + (f" ({detail})" if detail else ""), flush=True)
+
+
+def wait(driver, script, timeout=10.0, *args):
+    """Polls a script until it returns something truthy; returns that, or None at the timeout."""
+    end = time.monotonic() + timeout
+    while True:
+        value = driver.execute_script(script, *args)
+        if value or time.monotonic() > end:
+            return value
+        time.sleep(0.05)
+
+
+# The shadow root of the page's picker, for the scripts below.
+ROOT = "const r = document.querySelector('moji-picker').shadowRoot;"
+ACTIVE = ROOT + """
+const id = r.querySelector('input').getAttribute('aria-activedescendant');
+const el = id && r.getElementById(id);
+if (!el) return null;
+const group = el.closest('[role=group]');
+const groups = [...r.querySelectorAll('#grid > [role=group]')];
+return {id, text: el.textContent, label: el.getAttribute('aria-label'),
+        group: group.getAttribute('aria-label'), groupIndex: groups.indexOf(group),
+        index: [...group.querySelectorAll('[role=option]')].indexOf(el)};
+"""
+
+
+def open_picker(driver, url):
+    driver.get(url)
+    driver.execute_script("localStorage.clear()")
+    driver.get(url)
+    driver.execute_script("window.picks = []; document.addEventListener('emoji-click', e => picks.push(e.detail));")
+    count = wait(driver, ROOT + "return r.querySelectorAll('#grid [role=option]').length > 1000 && "
+                 "r.querySelectorAll('#grid [role=option]').length", 20)
+    return driver.execute_script("return document.querySelector('moji-picker').shadowRoot.querySelector('input')"), count
+
+
+def last_pick(driver, before):
+    return wait(driver, "return picks.length > arguments[0] && picks[picks.length - 1]", 5, before)
+
+
+def png_is_blank(data):
+    """Whether a PNG (8-bit RGB or RGBA, as Chromium writes) has a single colour."""
+    width, height, depth, color = struct.unpack(">IIBB", data[16:26])
+    idat = b"".join(data[i + 8:i + 8 + struct.unpack(">I", data[i:i + 4])[0]]
+                    for i in _chunks(data) if data[i + 4:i + 8] == b"IDAT")
+    raw = zlib.decompress(idat)
+    bpp = {2: 3, 6: 4}[color]
+    stride = width * bpp
+    prev = bytearray(stride)
+    colors = set()
+    pos = 0
+    for _ in range(height):
+        kind, line = raw[pos], bytearray(raw[pos + 1:pos + 1 + stride])
+        pos += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        colors.update(bytes(line[i:i + 3]) for i in range(0, stride, bpp * 7))
+        prev = line
+    return len(colors) <= 1, len(colors)
+
+
+def _chunks(data):
+    i = 8
+    while i < len(data):
+        yield i
+        i += 12 + struct.unpack(">I", data[i:i + 4])[0]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("server", help="the server's URL, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--screenshot", default="picker.png")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--driver", default="/usr/bin/chromedriver")
+    args = parser.parse_args()
+    base = args.server.rstrip("/")
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = args.chromium
+    for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=480,800",
+                 "--force-device-scale-factor=1", "--lang=en-US"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(args.driver), options=options)
+    try:
+        run(driver, base, args.screenshot)
+    finally:
+        driver.quit()
+    print(f"{sum(RESULTS)} of {len(RESULTS)} checks passed")
+    return 0 if all(RESULTS) else 1
+
+
+def run(driver, base, screenshot):
+    search, count = open_picker(driver, base + "/")
+    check("the grid shows the catalog", count, f"{count} emoji")
+    grid_mark, data_end = driver.execute_script(
+        "const m = performance.getEntriesByName('moji-picker:grid')[0];"
+        "const d = performance.getEntriesByType('resource').find(e => e.name.includes('/v1/emoji'));"
+        "return [m && Math.round(m.startTime), d && Math.round(d.responseEnd)]")
+    hidden = driver.execute_script(ROOT + "return r.querySelector('[role=status]').textContent")
+    print(f"     /v1/emoji arrived {data_end} ms and the first grid was painted {grid_mark} ms after navigation start;"
+          f" status: {hidden!r}")
+
+    # Search: every keystroke searches; the first result is selected.
+    search.send_keys("party")
+    first = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]');"
+                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results' && "
+                 "o.textContent === '🎉' && o.textContent")
+    active = driver.execute_script(ACTIVE)
+    check('"party" shows 🎉 first, selected', first == "🎉" and active["text"] == "🎉",
+          f"first {first!r}, active {active and active['text']!r}")
+    check("the preview shows its name and shortcodes",
+          driver.execute_script(ROOT + "return r.querySelector('.pn').textContent + ' ' + r.querySelector('.ps').textContent")
+          .startswith("party popper :"))
+    search.send_keys(Keys.ENTER)
+    pick = last_pick(driver, 0)
+    check("Enter on a result emits emoji-click at the document", pick and pick["emoji"] == "🎉", json.dumps(pick))
+
+    # Arrows then Enter, in the groups: Right, Right, Down from the first cell.
+    search.send_keys(Keys.ESCAPE)
+    back = wait(driver, ROOT + "return !r.querySelector('input').value && "
+                "r.querySelectorAll('#grid [role=option]').length > 1000")
+    check("Escape clears the query and brings the groups back", back)
+    # The first big group (Frequently used and Recent now hold 🎉): Home, then Tab to it.
+    layout = driver.execute_script(ROOT + """
+const groups = [...r.querySelectorAll('#grid > [role=group]')];
+const g = groups.findIndex(g => g.querySelectorAll('[role=option]').length > 40);
+const cells = [...groups[g].querySelectorAll('[role=option]')];
+const cols = cells.filter(c => c.offsetTop === cells[0].offsetTop).length;
+return {g, cols, cells: cells.map(c => c.textContent), group: groups[g].getAttribute('aria-label')};""")
+    cols = layout["cols"]
+    search.send_keys(Keys.HOME, *[Keys.TAB] * layout["g"])
+    search.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_DOWN)
+    expected = layout["cells"][cols + 2]
+    active = driver.execute_script(ACTIVE)
+    check("Right, Right, Down select row 2, column 3", active["text"] == expected,
+          f"{cols} columns, expected {expected}, got {active['text']}")
+    before = driver.execute_script("return picks.length")
+    search.send_keys(Keys.ENTER)
+    pick = last_pick(driver, before)
+    check("Enter emits emoji-click with that emoji", pick and pick["emoji"] == expected and pick["tones"] == [],
+          json.dumps(pick, ensure_ascii=False))
+
+    # Tab and Shift+Tab: the first cell of the next and previous group.
+    search.send_keys(Keys.HOME, *[Keys.TAB] * layout["g"])
+    start = driver.execute_script(ACTIVE)
+    search.send_keys(Keys.TAB)
+    after = driver.execute_script(ACTIVE)
+    names = driver.execute_script(ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].map(g => g.getAttribute('aria-label'))")
+    check("Tab moves to the next group's first cell",
+          after["groupIndex"] == start["groupIndex"] + 1 and after["index"] == 0 and after["group"] == names[start["groupIndex"] + 1],
+          f"{start['group']} → {after['group']}")
+    search.send_keys(Keys.TAB)
+    search.send_keys(Keys.SHIFT, Keys.TAB)
+    again = driver.execute_script(ACTIVE)
+    check("Shift+Tab moves back a group", again["groupIndex"] == start["groupIndex"] + 1 and again["index"] == 0)
+    check("focus stays in the picker", driver.execute_script(
+        "return document.activeElement === document.querySelector('moji-picker')"))
+
+    # Alt+Enter on 🧑‍🤝‍🧑: one row per person; Right in row 1, Down, End in row 2.
+    search.send_keys("people holding hands")
+    wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]'); return o && o.textContent === '🧑\u200d🤝\u200d🧑'")
+    search.send_keys(Keys.ALT, Keys.ENTER)
+    rows = wait(driver, ROOT + "return !r.querySelector('.pop').hidden && r.querySelectorAll('#tones [role=group]').length")
+    check("Alt+Enter on 🧑‍🤝‍🧑 opens a popover with a row per person", rows == 2, f"{rows} rows")
+    search.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.END)
+    before = driver.execute_script("return picks.length")
+    search.send_keys(Keys.ENTER)
+    pick = last_pick(driver, before)
+    want = "🧑🏼\u200d🤝\u200d🧑🏿"
+    check("a tone per person emits the two-tone sequence",
+          pick and pick["emoji"] == want and pick["tones"] == ["medium-light", "dark"],
+          json.dumps(pick, ensure_ascii=False))
+    check("picking closes the popover", driver.execute_script(ROOT + "return r.querySelector('.pop').hidden"))
+
+    # Escape: first the popover, then the query.
+    search.send_keys(Keys.ALT, Keys.ENTER)
+    opened = wait(driver, ROOT + "return !r.querySelector('.pop').hidden")
+    again = driver.execute_script(ROOT + "return [...r.querySelectorAll('#tones [aria-selected=true]')].map(o => o.id)")
+    check("the popover starts from the tones last chosen", opened and again == ["t0-1", "t1-4"], str(again))
+    search.send_keys(Keys.ESCAPE)
+    state = driver.execute_script(ROOT + "return [r.querySelector('.pop').hidden, r.querySelector('input').value]")
+    check("Escape closes the popover and keeps the query", state == [True, "people holding hands"], str(state))
+    search.send_keys(Keys.ESCAPE)
+    check("a second Escape clears the query", wait(driver, ROOT + "return r.querySelector('input').value === ''"))
+
+    # Stale answers: type fast, the grid shows the last query's results only.
+    search.send_keys("c", "a", "t", Keys.BACKSPACE, Keys.BACKSPACE, "o", "w")
+    shown = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]'); return o && o.getAttribute('aria-label')")
+    time.sleep(0.5)
+    shown = driver.execute_script(ROOT + "return r.querySelector('#grid [role=option]').getAttribute('aria-label')")
+    check('typing "cat" then "cow" fast ends on results for "cow"', "cow" in shown, shown)
+    search.send_keys(Keys.ESCAPE)
+
+    # The frequent/recent sections after picks (localStorage, no token).
+    labels = wait(driver, ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].slice(0, 2).map(g => g.getAttribute('aria-label')).join()")
+    check("picks fill Frequently used and Recent", labels == "Frequently used,Recent", labels)
+
+    # 320 px wide: no horizontal overflow, at least 7 columns.
+    driver.execute_script("document.querySelector('moji-picker').style.width = '320px'")
+    time.sleep(0.2)
+    narrow = driver.execute_script(ROOT + """
+const g = r.querySelector('#grid');
+const cells = [...[...g.querySelectorAll('[role=group]')].find(s => s.children[1].children.length > 40).querySelectorAll('[role=option]')];
+return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offsetTop === cells[0].offsetTop).length,
+        width: document.querySelector('moji-picker').getBoundingClientRect().width};""")
+    check("works at 320 px wide", narrow["overflow"] <= 0 and narrow["cols"] >= 7 and narrow["width"] == 320, str(narrow))
+
+    # Japanese: group names from /v1/groups?locale=ja, labels from the Japanese names.
+    with urllib.request.urlopen(base + "/v1/groups?locale=ja") as response:
+        ja_groups = [g["name"] for g in json.load(response)]
+    open_picker(driver, base + "/?locale=ja")
+    shown = driver.execute_script(ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].map(g => g.getAttribute('aria-label'))")
+    bar = driver.execute_script(ROOT + "return [...r.querySelectorAll('.bar button')].map(b => b.getAttribute('aria-label'))")
+    check('locale="ja" shows Japanese group names', shown and shown[0] == "スマイリーと感情" and set(shown) <= set(ja_groups)
+          and bar == shown, ", ".join(shown[:3]))
+    label = driver.execute_script(ROOT + "return r.querySelector('#grid [role=option]').getAttribute('aria-label')")
+    check("emoji labels are the Japanese names", label == "にっこり笑う", label)
+
+    # Dark: prefers-color-scheme switches the colours.
+    light = driver.execute_script(ROOT + "return getComputedStyle(r.querySelector('.p')).backgroundColor")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    dark = driver.execute_script(ROOT + "return getComputedStyle(r.querySelector('.p')).backgroundColor")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    check("prefers-color-scheme: dark gives a dark picker", light == "rgb(255, 255, 255)" and dark == "rgb(32, 33, 36)",
+          f"{light} → {dark}")
+
+    # The catalog is fetched once and then revalidated or served from the HTTP cache (ETag).
+    open_picker(driver, base + "/?locale=ja")
+    sizes = driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('/v1/emoji'))"
+        ".map(e => [e.transferSize, e.decodedBodySize])")
+    check("a second load gets /v1/emoji from the HTTP cache or a 304", len(sizes) == 1 and sizes[0][0] < 2000
+          and sizes[0][1] > 100000, f"[transferred, decoded] = {sizes}")
+
+    # Accessibility: axe-core (bundled by axe-selenium-python) on the grid and on the open popover.
+    try:
+        from axe_selenium_python import Axe
+    except ImportError:
+        check("axe-core finds no serious or critical violations", False, "pip install axe-selenium-python")
+    else:
+        search, _ = open_picker(driver, base + "/")
+        axe = Axe(driver)
+        for state in ("the grid", "search results", "the tone popover"):
+            if state == "search results":
+                search.send_keys("thumbs")
+                wait(driver, ROOT + "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results'")
+            if state == "the tone popover":
+                search.send_keys(Keys.ALT, Keys.ENTER)
+                wait(driver, ROOT + "return !r.querySelector('.pop').hidden")
+            axe.inject()
+            found = axe.run()["violations"]
+            bad = [f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}" for v in found
+                   if v["impact"] in ("serious", "critical")]
+            minor = [v["id"] for v in found if v not in bad and v["impact"] not in ("serious", "critical")]
+            check(f"axe-core: no serious or critical violations on {state}", not bad,
+                  "; ".join(bad) or (f"minor: {', '.join(minor)}" if minor else ""))
+
+    # Screenshot of the English picker, not blank.
+    search, _ = open_picker(driver, base + "/")
+    search.send_keys(Keys.ARROW_RIGHT)
+    element = driver.find_element("css selector", "moji-picker")
+    png = element.screenshot_as_png
+    pathlib.Path(screenshot).write_bytes(png)
+    blank, colors = png_is_blank(png)
+    check("the screenshot is not blank", not blank, f"{screenshot}, {len(png)} bytes, {colors}+ colours sampled")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
