@@ -71,7 +71,9 @@ let package = Package(
             dependencies: [
                 "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            // The web picker: plain JavaScript and CSS, served as they are (no build step).
+            resources: [.copy("Web")]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),

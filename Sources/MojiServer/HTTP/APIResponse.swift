@@ -26,8 +26,17 @@ enum APIResponse {
         _ value: some Encodable, status: HTTPResponse.Status = .ok, cache: CachePolicy?, version: String,
         request: Request
     ) throws -> Response {
-        let body = try encode(value)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        try bytes(
+            encode(value), contentType: "application/json; charset=utf-8", status: status, cache: cache,
+            version: version, request: request)
+    }
+
+    /// `body` as `contentType`, with the caching of ``json(_:status:cache:version:request:)``.
+    static func bytes(
+        _ body: Data, contentType: String, status: HTTPResponse.Status = .ok, cache: CachePolicy?, version: String,
+        request: Request
+    ) -> Response {
+        var headers: HTTPFields = [.contentType: contentType]
         guard let cache else {
             headers[.cacheControl] = "no-store"
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))

@@ -26,7 +26,7 @@ public struct SearchResultSummary: Codable, Sendable, Hashable {
     public var code: String?
     /// A custom emoji's image URL; nil for a Unicode emoji (or a custom one without an image).
     public var image: String?
-    /// How well it matched: `exact`, `prefix`, … (``SearchRelevance``).
+    /// How well it matched: `exact`, `prefix`, … (``/Moji/SearchRelevance``).
     public var relevance: String
     /// Where the query matched.
     public var matches: [Match]

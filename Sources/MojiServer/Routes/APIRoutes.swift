@@ -49,6 +49,19 @@ struct APIRoutes: Sendable {
         // Read (and drop) whatever body came, up to the limit: a chunked one has no length to check.
         _ = try await request.body.collect(upTo: limits.bodyBytes)
 
+        if let asset = WebAsset(path: path) {
+            guard request.method == .get || request.method == .head else {
+                return APIResponse.problem(
+                    ProblemDetails(
+                        type: "method-not-allowed", title: "Method not allowed", status: 405,
+                        detail: "\(path) answers GET only."),
+                    allow: "GET, HEAD")
+            }
+            guard let body = asset.contents else { throw ProblemDetails.notFound("\(path) is not in this build.") }
+            return APIResponse.bytes(
+                body, contentType: asset.contentType, cache: .catalog, version: service.version,
+                request: request)
+        }
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard components.first == "v1" else { throw unknownRoute(path) }
         let parts = Array(components.dropFirst())

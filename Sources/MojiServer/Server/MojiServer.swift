@@ -62,6 +62,8 @@ public final class MojiServer: Sendable {
     /// Opens the store, binds the address and returns once the server listens.
     ///
     /// - Parameters:
+    ///   - configuration: Where to listen, which store, and the limits.
+    ///   - catalog: The catalog to serve; the bundled one by default.
     ///   - stopsOnTerminationSignals: Whether SIGTERM and SIGINT stop it gracefully, as `moji serve`
     ///     wants; false by default, so a test's process keeps its own handlers.
     /// - Throws: ``MojiServerError/cannotListen(host:port:reason:)`` when the address cannot be bound.

@@ -14,7 +14,7 @@ public struct ServerConfiguration: Sendable {
     /// The port to bind; 0 lets the system choose one (``MojiServer/port`` tells which).
     public var port: Int
     /// The database file: by default `$MOJI_HOME/moji.sqlite`, else `$XDG_DATA_HOME/moji/moji.sqlite`,
-    /// as the CLI resolves it (``StoreLocation/defaultURL(environment:)``).
+    /// as the CLI resolves it (``/MojiStore/StoreLocation/defaultURL(environment:)``).
     public var storeURL: URL
     /// The store's settings (busy timeout and the rest).
     public var store: StoreConfiguration
