@@ -50,13 +50,7 @@ struct APIRoutes: Sendable {
         _ = try await request.body.collect(upTo: limits.bodyBytes)
 
         if let asset = WebAsset(path: path) {
-            guard request.method == .get || request.method == .head else {
-                return APIResponse.problem(
-                    ProblemDetails(
-                        type: "method-not-allowed", title: "Method not allowed", status: 405,
-                        detail: "\(path) answers GET only."),
-                    allow: "GET, HEAD")
-            }
+            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
             guard let body = asset.contents else { throw ProblemDetails.notFound("\(path) is not in this build.") }
             return APIResponse.bytes(
                 body, contentType: asset.contentType, cache: .catalog, version: service.version,
@@ -77,14 +71,17 @@ struct APIRoutes: Sendable {
         case "search" where parts.count == 1: handler = search
         default: throw unknownRoute(path)
         }
-        guard request.method == .get || request.method == .head else {
-            return APIResponse.problem(
-                ProblemDetails(
-                    type: "method-not-allowed", title: "Method not allowed", status: 405,
-                    detail: "\(path.prefix(80)) answers GET only."),
-                allow: "GET, HEAD")
-        }
+        guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
         return try handler(request)
+    }
+
+    /// 405 with `Allow`: every route answers GET (and HEAD) only.
+    private func methodNotAllowed(_ path: String) -> Response {
+        APIResponse.problem(
+            ProblemDetails(
+                type: "method-not-allowed", title: "Method not allowed", status: 405,
+                detail: "\(path.prefix(80)) answers GET only."),
+            allow: "GET, HEAD")
     }
 
     private func unknownRoute(_ path: String) -> ProblemDetails {
