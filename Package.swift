@@ -72,8 +72,9 @@ let package = Package(
                 "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            // The web picker: plain JavaScript and CSS, served as they are (no build step).
-            resources: [.copy("Web")]
+            // The web picker (plain JavaScript and CSS, served as they are: no build step) and the
+            // API's OpenAPI document, served at /v1/openapi.json.
+            resources: [.copy("Web"), .copy("OpenAPI")]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),

@@ -19,6 +19,21 @@ struct CatalogRouteTests {
         }
     }
 
+    @Test("filters intersect: a subgroup of another group lists nothing, a version filter keeps older emoji")
+    func filtersIntersect() async throws {
+        try await ServerHarness.with { harness in
+            let empty = try await harness.request("/v1/emoji?subgroup=face-smiling&group=flags")
+            #expect(empty.status == 200)
+            #expect(try empty.decode([EmojiSummary].self).isEmpty)
+            let smiling = try await harness.request("/v1/emoji?subgroup=face-smiling&group=smileys-emotion")
+            #expect(try smiling.decode([EmojiSummary].self).contains { $0.emoji == "😀" })
+            let old = try await harness.request("/v1/emoji?subgroup=face-smiling&max-version=1.0")
+            let versions = try old.decode([EmojiSummary].self).map(\.version)
+            #expect(
+                !versions.isEmpty && versions.allSatisfy { $0 == "0.6" || $0 == "0.7" || $0 == "1.0" }, "\(versions)")
+        }
+    }
+
     @Test("health answers 503 when the store is not a database")
     func healthWithBrokenStore() async throws {
         let prepare: (URL) throws -> Void = { home in

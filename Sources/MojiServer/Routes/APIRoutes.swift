@@ -11,7 +11,7 @@ struct APIRoutes: Sendable {
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search",
+        "/v1/search", "/v1/openapi.json",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -129,11 +129,8 @@ struct APIRoutes: Sendable {
                 throw ProblemDetails.badParameter(
                     "subgroup", "unknown subgroup '\(subgroup.prefix(64))'. GET /v1/groups lists them.")
             }
-            if let group, found.group != group {
-                throw ProblemDetails.badParameter(
-                    "subgroup",
-                    "the subgroup '\(subgroup)' is in '\(found.group.identifier)', not in '\(group.identifier)'.")
-            }
+            // Filters intersect: a subgroup of another group leaves no emoji, as any filter that matches
+            // nothing does, rather than an error a client must special-case.
             emojis = emojis.filter { $0.subgroup == found }
         }
         if let version = try maximumVersion(parameters) { emojis = emojis.filter { $0.version <= version } }
@@ -207,6 +204,15 @@ struct APIRoutes: Sendable {
 
     private func maximumVersion(_ parameters: QueryParameters) throws(ProblemDetails) -> EmojiVersion? {
         guard let text = parameters["max-version"] else { return nil }
+        // An Emoji version is written `15.1` here: the CLI's leniency (`E15.1`, `15`, ` 15.1`, `+15.1`) would
+        // give one version many URLs, and the OpenAPI document's pattern says exactly this.
+        if let first = text.unicodeScalars.first, !CharacterSet.letters.contains(first) {
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let lengths = parts.count == 2 && (1...3).contains(parts[0].count) && (1...2).contains(parts[1].count)
+            guard lengths, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }) else {
+                throw .badParameter("max-version", "'\(text.prefix(40))' is not an Emoji version such as 15.1.")
+            }
+        }
         do { return try MaximumVersion.parse(text) } catch { throw .badParameter("max-version", error.description) }
     }
 }

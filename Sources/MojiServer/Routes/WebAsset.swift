@@ -1,16 +1,18 @@
 import Foundation
 
-/// The web picker's files, bundled with the module: `<moji-picker>` at `/picker.js` (its CSS
-/// inside it) and the demo page that uses it at `/`.
+/// The files bundled with the module: `<moji-picker>` at `/picker.js` (its CSS inside it), the demo
+/// page that uses it at `/`, and the API's OpenAPI 3.1 document at `/v1/openapi.json`.
 enum WebAsset {
     case page
     case picker
+    case openAPI
 
     /// The asset served at `path`, or nil for an API path.
     init?(path: String) {
         switch path {
         case "/", "/index.html": self = .page
         case "/picker.js": self = .picker
+        case "/v1/openapi.json": self = .openAPI
         default: return nil
         }
     }
@@ -19,6 +21,7 @@ enum WebAsset {
         switch self {
         case .page: "text/html; charset=utf-8"
         case .picker: "text/javascript; charset=utf-8"
+        case .openAPI: "application/json; charset=utf-8"
         }
     }
 
@@ -27,14 +30,16 @@ enum WebAsset {
         switch self {
         case .page: Self.pageContents
         case .picker: Self.pickerContents
+        case .openAPI: Self.openAPIContents
         }
     }
 
     private static let pageContents = read("index", "html")
     private static let pickerContents = read("picker", "js")
+    private static let openAPIContents = read("openapi", "json", in: "OpenAPI")
 
-    private static func read(_ name: String, _ fileExtension: String) -> Data? {
-        Bundle.module.url(forResource: name, withExtension: fileExtension, subdirectory: "Web")
+    private static func read(_ name: String, _ fileExtension: String, in folder: String = "Web") -> Data? {
+        Bundle.module.url(forResource: name, withExtension: fileExtension, subdirectory: folder)
             .flatMap { try? Data(contentsOf: $0) }
     }
 }

@@ -1,0 +1,81 @@
+import Foundation
+import Moji
+import Testing
+
+@testable import MojiServer
+
+/// The OpenAPI document is a contract: these tests keep it naming exactly the server's routes and
+/// the catalog's locales and groups; `.ci/contract` checks the live server against it.
+@Suite("OpenAPI document")
+struct OpenAPIDocumentTests {
+    /// The document in the repository, as the server bundles it.
+    static func document() throws -> [String: Any] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MojiServer/OpenAPI/openapi.json")
+        return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+
+    /// `/v1/emoji/{id}` and `/v1/emoji/{emoji | hexcode | :shortcode:}` both become `/v1/emoji/{}`.
+    static func shape(_ path: String) -> String {
+        path.replacingOccurrences(of: #"\{[^}]*\}"#, with: "{}", options: .regularExpression)
+    }
+
+    @Test("GET /v1/openapi.json serves the repository's document, with an ETag")
+    func served() async throws {
+        try await ServerHarness.with { harness in
+            let answer = try await harness.request("/v1/openapi.json")
+            #expect(answer.status == 200)
+            #expect(answer.header("Content-Type") == "application/json; charset=utf-8")
+            let served = try #require(try answer.json() as? [String: Any])
+            #expect(served["openapi"] as? String == "3.1.0")
+            let paths = try #require(served["paths"] as? [String: Any])
+            #expect(Set(paths.keys) == Set(try #require(try Self.document()["paths"] as? [String: Any]).keys))
+            let tag = try #require(answer.header("ETag"))
+            #expect(try await harness.request("/v1/openapi.json", headers: ["If-None-Match": tag]).status == 304)
+        }
+    }
+
+    @Test("the document has exactly the server's routes")
+    func routesMatch() throws {
+        let paths = try #require(try Self.document()["paths"] as? [String: Any])
+        let documented = Set(paths.keys.map(Self.shape))
+        let served = Set(APIRoutes.routes.map(Self.shape))
+        #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served))")
+        #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented))")
+    }
+
+    @Test("the document's locales, groups and subgroups are the catalog's (script/update-openapi-enums)")
+    func catalogListsMatch() throws {
+        let schemas = try #require(
+            (try Self.document()["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        func list(_ name: String) -> [String] { (schemas[name] as? [String: Any])?["enum"] as? [String] ?? [] }
+        let catalog = EmojiCatalog.shared
+        let advice = "run script/update-openapi-enums after building moji"
+        #expect(list("LocaleIdentifier") == catalog.availableLocales.map(\.identifier), "\(advice)")
+        #expect(list("GroupIdentifier") == catalog.groups.map(\.identifier), "\(advice)")
+        #expect(
+            list("SubgroupIdentifier") == catalog.groups.flatMap { catalog.subgroups(in: $0) }.map(\.identifier),
+            "\(advice)")
+    }
+
+    @Test("every $ref in the document names a schema it defines")
+    func referencesResolve() throws {
+        let document = try Self.document()
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        var missing: [String] = []
+        func walk(_ value: Any) {
+            if let object = value as? [String: Any] {
+                if let reference = object["$ref"] as? String,
+                    schemas[String(reference.split(separator: "/").last ?? "")] == nil
+                {
+                    missing.append(reference)
+                }
+                object.values.forEach(walk)
+            } else if let array = value as? [Any] {
+                array.forEach(walk)
+            }
+        }
+        walk(document)
+        #expect(missing.isEmpty, "\(missing)")
+    }
+}
