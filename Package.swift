@@ -107,7 +107,9 @@ let package = Package(
                 "MojiStorePicker",
                 "MojiTerminal",
                 "MojiSync",
+                "MojiServer",
                 "MojiLoopbackServer",
+                "MojiTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

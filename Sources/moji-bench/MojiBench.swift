@@ -9,7 +9,7 @@ struct MojiBench: AsyncParsableCommand {
         subcommands: [
             LoadBenchmark.self, SearchBenchmark.self, SearchQualityBenchmark.self, TextBenchmark.self,
             StoreBenchmark.self,
-            PickerBenchmark.self, CustomEmojiBenchmark.self, SyncBenchmark.self,
+            PickerBenchmark.self, CustomEmojiBenchmark.self, SyncBenchmark.self, ServeBenchmark.self,
         ]
     )
 }

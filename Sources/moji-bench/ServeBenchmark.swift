@@ -1,0 +1,199 @@
+import ArgumentParser
+import Foundation
+import Moji
+import MojiServer
+import MojiTestSupport
+
+/// `serve`: the HTTP API under load, measured by wrk from outside this process.
+struct ServeBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Requests per second and latency of moji serve's routes, loaded by wrk.",
+        discussion: """
+            Starts a MojiServer in this process on 127.0.0.1 (any free port) with a fresh store, then \
+            runs wrk (Debian's package) against it, one route after the other, each for --duration \
+            seconds with --connections connections on --threads threads: GET /v1/search with the \
+            queries of --queries (one a line, as a person types them, cycled by a small Lua script), \
+            GET /v1/health, and POST /v1/me/usage from --users users with their own tokens. wrk shares \
+            the machine's cores with the server, as the issue's targets assume. Prints requests per \
+            second, p50 and p99 per route, search's share of health's rate, and checks that the \
+            store counted every use that got a 2xx answer.
+            """
+    )
+
+    @Option(help: "Seconds of load per route.")
+    var duration: Int = 20
+
+    @Option(help: "Open connections (wrk -c).")
+    var connections: Int = 64
+
+    @Option(help: "wrk threads (wrk -t).")
+    var threads: Int = 2
+
+    @Option(help: "Search queries, one a line.")
+    var queries: String = "Benchmarks/queries-en.txt"
+
+    @Option(help: "Users recording uses, each with a token.")
+    var users: Int = 8
+
+    @Option(help: "The wrk executable.")
+    var wrk: String = "/usr/bin/wrk"
+
+    /// The issue's targets on the project's 2-core machine, wrk included.
+    static let searchTargetPerSecond = 20_000.0
+    static let searchTargetP99Milliseconds = 10.0
+    static let searchShareOfHealthTarget = 0.5
+    static let usageTargetPerSecond = 2_000.0
+
+    /// One route's figures, as wrk's Lua `done` prints them.
+    struct Load: Decodable {
+        var requests: Int
+        var durationMicroseconds: Double
+        var p50Microseconds: Double
+        var p99Microseconds: Double
+        var failedStatus: Int
+        var socketErrors: Int
+
+        var perSecond: Double { Double(requests) / (durationMicroseconds / 1_000_000) }
+        /// Answers with a 2xx or 3xx status.
+        var succeeded: Int { requests - failedStatus }
+
+        enum CodingKeys: String, CodingKey {
+            case requests
+            case durationMicroseconds = "duration_us"
+            case p50Microseconds = "p50_us"
+            case p99Microseconds = "p99_us"
+            case failedStatus = "failed_status"
+            case socketErrors = "socket_errors"
+        }
+    }
+
+    func run() async throws {
+        guard FileManager.default.isExecutableFile(atPath: wrk) else {
+            throw ValidationError("\(wrk) is missing: install Debian's wrk (apt-get install wrk) or pass --wrk.")
+        }
+        let lines = try String(contentsOfFile: queries, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else { throw ValidationError("\(queries) has no queries") }
+
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("moji-bench-serve-\(UUID())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let script = work.appendingPathComponent("requests.lua")
+        try Data(Self.luaScript.utf8).write(to: script)
+
+        var configuration = ServerConfiguration(port: 0, storeURL: work.appendingPathComponent("moji.sqlite"))
+        configuration.limits.resultCount = 200
+        let server = try await MojiServer.start(configuration)
+        do {
+            let base = server.baseURL.absoluteString
+            let searchFile = work.appendingPathComponent("search.tsv")
+            try Self.write(
+                lines.map { Request(path: "/v1/search?q=\(Self.escaped($0))&limit=20") }, to: searchFile)
+            let healthFile = work.appendingPathComponent("health.tsv")
+            try Self.write([Request(path: "/v1/health")], to: healthFile)
+
+            let search = try await load(base, script: script, requests: searchFile)
+            let health = try await load(base, script: script, requests: healthFile)
+            report("search", search, target: Self.searchTargetPerSecond)
+            report("health", health, target: nil)
+            let share = search.perSecond / max(health.perSecond, 1)
+            Measurement.report([
+                "suite": "serve", "measure": "search_share_of_health",
+                "ratio": Measurement.rounded(share, places: 2), "target": Self.searchShareOfHealthTarget,
+                "within_target": share >= Self.searchShareOfHealthTarget
+                    && search.perSecond >= Self.searchTargetPerSecond
+                    && search.p99Microseconds / 1000 <= Self.searchTargetP99Milliseconds,
+            ])
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        try await server.stop()
+    }
+
+    /// One request line for the Lua script: method, path, token, body, separated by tabs.
+    struct Request {
+        var method = "GET"
+        var path: String
+        var token = ""
+        var body = ""
+    }
+
+    static func write(_ requests: [Request], to url: URL) throws {
+        let text = requests.map { "\($0.method)\t\($0.path)\t\($0.token)\t\($0.body)" }.joined(separator: "\n")
+        try Data((text + "\n").utf8).write(to: url)
+    }
+
+    func load(_ base: String, script: URL, requests: URL) async throws -> Load {
+        let outcome = try await ChildProcess.run(
+            wrk,
+            [
+                "-t\(threads)", "-c\(connections)", "-d\(duration)s", "--timeout", "5s", "-s", script.path, base,
+                "--", requests.path,
+            ],
+            environment: ProcessInfo.processInfo.environment)
+        let output = String(decoding: outcome.output, as: UTF8.self)
+        guard outcome.status == 0, let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
+            throw ValidationError(
+                "wrk failed (\(outcome.status)): \(output) \(String(decoding: outcome.errors, as: UTF8.self))")
+        }
+        return try JSONDecoder().decode(Load.self, from: Data(line.utf8))
+    }
+
+    func report(_ route: String, _ load: Load, target: Double?) {
+        Measurement.report([
+            "suite": "serve", "route": route, "connections": connections, "seconds": duration,
+            "requests": load.requests, "requests_per_second": Measurement.rounded(load.perSecond, places: 0),
+            "p50_ms": Measurement.rounded(load.p50Microseconds / 1000, places: 2),
+            "p99_ms": Measurement.rounded(load.p99Microseconds / 1000, places: 2),
+            "failed_status": load.failedStatus, "socket_errors": load.socketErrors,
+            "target_per_second": target ?? 0,
+            "within_target": target.map { load.perSecond >= $0 && load.failedStatus == 0 } ?? (load.failedStatus == 0),
+        ])
+    }
+
+    /// Percent-encodes everything but unreserved characters, for a query value.
+    static func escaped(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// Cycles through a file of requests (`method<TAB>path<TAB>token<TAB>body` a line), each thread from
+    /// its own starting line, and prints the figures as one JSON line when wrk is done.
+    static let luaScript = """
+        local requests = {}
+        local index = 0
+        local function split(line)
+          local fields = {}
+          for field in (line .. "\\t"):gmatch("([^\\t]*)\\t") do fields[#fields + 1] = field end
+          return fields
+        end
+        init = function(args)
+          for line in io.lines(args[1]) do
+            local f = split(line)
+            local headers = {}
+            if f[3] ~= nil and f[3] ~= "" then headers["Authorization"] = "Bearer " .. f[3] end
+            local body = nil
+            if f[4] ~= nil and f[4] ~= "" then
+              body = f[4]
+              headers["Content-Type"] = "application/json"
+            end
+            requests[#requests + 1] = wrk.format(f[1], f[2], headers, body)
+          end
+          index = math.random(#requests) - 1
+        end
+        request = function()
+          index = index % #requests + 1
+          return requests[index]
+        end
+        done = function(summary, latency, _)
+          local e = summary.errors
+          io.write(string.format(
+            '{"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"failed_status":%d,"socket_errors":%d}\\n',
+            summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), e.status,
+            e.connect + e.read + e.write + e.timeout))
+        end
+        """
+}
