@@ -11,7 +11,7 @@ struct APIRoutes: Sendable {
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search",
+        "/v1/search", "/v1/picker-data",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -69,6 +69,7 @@ struct APIRoutes: Sendable {
         case "groups" where parts.count == 1: handler = groups
         case "locales" where parts.count == 1: handler = locales
         case "search" where parts.count == 1: handler = search
+        case "picker-data" where parts.count == 1: handler = pickerData
         default: throw unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
