@@ -11,7 +11,7 @@ struct APIRoutes: Sendable {
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search", "/v1/openapi.json",
+        "/v1/search", "/v1/picker-data", "/v1/openapi.json",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -69,6 +69,7 @@ struct APIRoutes: Sendable {
         case "groups" where parts.count == 1: handler = groups
         case "locales" where parts.count == 1: handler = locales
         case "search" where parts.count == 1: handler = search
+        case "picker-data" where parts.count == 1: handler = pickerData
         default: throw unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
@@ -202,7 +203,7 @@ struct APIRoutes: Sendable {
         return found
     }
 
-    private func maximumVersion(_ parameters: QueryParameters) throws(ProblemDetails) -> EmojiVersion? {
+    func maximumVersion(_ parameters: QueryParameters) throws(ProblemDetails) -> EmojiVersion? {
         guard let text = parameters["max-version"] else { return nil }
         // An Emoji version is written `15.1` here: the CLI's leniency (`E15.1`, `15`, ` 15.1`, `+15.1`) would
         // give one version many URLs, and the OpenAPI document's pattern says exactly this.

@@ -7,6 +7,8 @@
 // Attributes: api (server URL; empty = this page's origin), locale, max-version, token (a bearer
 // token for /v1/me; without one, usage is kept in localStorage).
 // Event: emoji-click (bubbles, composed), detail {emoji, name, tones} or {code, image, name, tones}.
+// Data: GET /v1/picker-data (one locale, cached by the browser through its ETag), GET /v1/custom
+// (one section per custom set), and with a token /v1/me/frequent|recent|pinned and POST /v1/me/usage.
 // The keys follow the engine's commands (MojiPicker's PickerCommand): arrows, Home/End,
 // PageUp/PageDown, Tab/Shift+Tab between sections, Enter picks, Alt+Enter opens the skin-tone
 // popover, Escape closes the popover, then clears the query.
@@ -22,6 +24,7 @@
   const STORE = 'moji-picker:';
   const SHOWN = 24; // entries in the frequently used and recent sections, as in the terminal picker
   const CELL = 36; // px; the column count follows from it
+  const FIRST = 160; // cells built before the first paint: more than a screen holds
 
   const CSS = `
 :host{--bg:#fff;--fg:#1f1f1f;--mute:#5f6368;--line:#dadce0;--hover:#f1f3f4;--sel:#d3e3fd;--accent:#0b57d0;
@@ -66,6 +69,9 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
 
   const esc = (s) =>
     String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+  // A custom emoji: its size from the server, so the grid does not move as images arrive.
+  const image = (it) =>
+    `<img src="${esc(it.image)}" width="${+it.w || 24}" height="${+it.h || 24}" alt=":${esc(it.code)}:" loading="lazy">`;
   const tonesOf = (s) => [...s].map((c) => TONE_CHARS.indexOf(c)).filter((i) => i >= 0);
   const replaced = (list, index, value) => list.map((x, i) => (i === index ? value : x));
   const load = (key, fallback) => {
@@ -83,25 +89,45 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     }
   };
 
+  // Every toned form of an item of /v1/picker-data, from its templates (each {} is one person's
+  // modifier; a one-{} template beside a per-person one serves equal tones), or its explicit list.
+  function variants(obj) {
+    if (obj.toneVariants || !obj.toneTemplates) return obj.toneVariants || [];
+    const count = (t) => t.split('{}').length - 1;
+    const all = obj.toneTemplates[obj.toneTemplates.length - 1];
+    const equal = obj.toneTemplates.length > 1 ? obj.toneTemplates[0] : null;
+    const n = count(all);
+    const list = [];
+    for (let k = 0; k < 5 ** n; k++) {
+      const tones = Array.from({ length: n }, (_, p) => Math.floor(k / 5 ** (n - 1 - p)) % 5);
+      const same = tones.every((t) => t === tones[0]);
+      let p = 0;
+      list.push((equal && same ? equal : all).replace(/\{\}/g, () => TONE_CHARS[tones[p++]]));
+    }
+    return (obj.toneVariants = list);
+  }
+
+  const personCount = (obj) => Math.max(1, ...variants(obj).map((v) => tonesOf(v).length));
+
   // The RGI sequence of an emoji with these tones (one per row), or undefined: Unicode lists only
   // some combinations, and only those can be picked.
   function withTones(obj, tones) {
     if (!obj._tones) {
       obj._tones = new Map();
-      for (const v of obj.toneVariants || []) obj._tones.set(tonesOf(v).join(), v);
+      for (const v of variants(obj)) obj._tones.set(tonesOf(v).join(), v);
     }
     const t = obj._tones;
     const same = tones.every((x) => x === tones[0]);
     return (
       t.get(tones.join()) ||
-      (same ? t.get(String(tones[0])) || t.get(Array(obj.personCount || 1).fill(tones[0]).join()) : undefined)
+      (same ? t.get(String(tones[0])) || t.get(Array(personCount(obj)).fill(tones[0]).join()) : undefined)
     );
   }
 
   // One row per person when Unicode lists a different tone per person, else one row (as iOS does).
   function rowCount(obj) {
-    const mixed = (obj.toneVariants || []).some((v) => new Set(tonesOf(v)).size > 1);
-    return obj.personCount > 1 && mixed ? obj.personCount : 1;
+    const mixed = variants(obj).some((v) => new Set(tonesOf(v)).size > 1);
+    return mixed ? personCount(obj) : 1;
   }
 
   // Which Emoji versions this browser draws, tested once per page on a canvas as
@@ -177,6 +203,12 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       this.searchId = 0;
       this.loadId = 0;
       this.hiddenCount = 0;
+      this.renderId = 0;
+      this.rendered = 0;
+      this.customSets = [];
+      this.byCode = new Map();
+      this.frequent = this.recent = this.pinned = [];
+      this.notice = this.statusText = '';
 
       this.$input.addEventListener('input', () => this.setQuery(this.$input.value, false));
       this.$input.addEventListener('keydown', (e) => (this.pop ? this.popKey(e) : this.gridKey(e)));
@@ -209,6 +241,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         if (this.query) this.setQuery('', true);
         const s = this.sections.findIndex((x) => x.id === b.dataset.id);
         if (s >= 0) {
+          this.renderRest();
           this.setSel(s, 0);
           this.$grid.querySelector(`[data-s="${s}"]`).scrollIntoView({ block: 'start' });
         }
@@ -235,6 +268,10 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
 
     attributeChangedCallback(name, before, after) {
       if (before === after || !this.isConnected) return;
+      if (name === 'token') {
+        this.refused = false;
+        this.setNotice('');
+      }
       if (name !== 'token' || !this.groups) this.queueReload();
       else this.loadUsage().then(() => this.showGroups());
     }
@@ -266,7 +303,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     async get(path, signal, auth) {
       const headers = auth ? { Authorization: `Bearer ${this.token}` } : {};
       const res = await fetch(this.api + path, { signal, headers });
-      if (!res.ok) throw new Error(`${res.status} ${res.statusText} for ${path}`);
+      if (!res.ok) throw Object.assign(new Error(`${res.status} ${res.statusText} for ${path}`), { status: res.status });
       return res.json();
     }
 
@@ -277,86 +314,155 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       return p.toString();
     }
 
-    // One locale's data, fetched once per locale change; the grid shows it all.
+    // A server's image path as a URL the page can load.
+    url(path) {
+      return new URL(path, this.api || location.href).href;
+    }
+
+    // One locale's picker data (fetched once; the HTTP cache keeps it by ETag), the custom sets and
+    // the usage, all at once; the grid shows them all.
     async reload() {
       const id = ++this.loadId;
       this.status('Loading…');
+      // Custom sets are optional (a server without them, or failing, leaves the catalog alone) and
+      // never hold up the first grid: when they come later, the grid is built again with them.
+      this.get('/v1/custom')
+        .catch(() => [])
+        .then((sets) => {
+          if (id !== this.loadId) return;
+          this.setCustom(sets);
+          if (this.shownId === id) this.showGroups();
+        });
+      const usage = this.fetchUsage();
       try {
-        const [groups, emoji] = await Promise.all([
-          this.get(`/v1/groups?${new URLSearchParams({ locale: this.locale })}`),
-          this.get(`/v1/emoji?${this.params()}`),
-        ]);
+        const data = await this.get(`/v1/picker-data?${this.params()}`);
         if (id !== this.loadId) return;
         const samples = new Map();
-        for (const o of emoji) {
-          const list = samples.get(o.version) || [];
-          if (list.length < 3) samples.set(o.version, [...list, o.emoji]);
+        for (const g of data.groups) {
+          for (const o of g.emoji) {
+            const list = samples.get(o.version) || [];
+            if (list.length < 3) samples.set(o.version, [...list, o.emoji]);
+          }
         }
         testVersions(samples);
         this.byEmoji = new Map();
-        const byGroup = new Map();
+        this.tonedIndexed = false;
         let hidden = 0;
-        for (const o of emoji) {
-          if (drawable.get(o.version) === false) {
-            hidden++;
-            continue;
+        this.groups = [];
+        for (const g of data.groups) {
+          const items = [];
+          for (const o of g.emoji) {
+            if (drawable.get(o.version) === false) {
+              hidden++;
+              continue;
+            }
+            this.byEmoji.set(o.emoji, o);
+            items.push({ emoji: o.emoji, name: o.name, obj: o });
           }
-          this.byEmoji.set(o.emoji, o);
-          for (const v of o.toneVariants || []) this.byEmoji.set(v, o);
-          const list = byGroup.get(o.group) || [];
-          list.push({ emoji: o.emoji, name: o.name, obj: o });
-          byGroup.set(o.group, list);
+          if (items.length) this.groups.push({ id: g.identifier, name: g.name, items });
         }
         this.hiddenCount = hidden;
-        this.groups = groups
-          .map((g) => ({ id: g.identifier || g.group, name: g.name, items: byGroup.get(g.identifier || g.group) || [] }))
-          .filter((g) => g.items.length);
-        this.status('');
-        await this.loadUsage();
+        this.applyUsage(await usage);
         if (id !== this.loadId) return;
+        this.status('');
         this.showGroups();
-        if (!this.painted) {
-          this.painted = true;
-          requestAnimationFrame(() => performance.mark('moji-picker:grid'));
-        }
+        this.shownId = id;
       } catch (e) {
         if (id === this.loadId) this.status(`Could not load emoji: ${e.message}`);
       }
     }
 
+    // The sets of GET /v1/custom as sections; an emoji without an image cannot be drawn.
+    setCustom(sets) {
+      this.customSets = [];
+      this.byCode = new Map();
+      for (const set of Array.isArray(sets) ? sets : []) {
+        const items = [];
+        for (const c of set.emoji || []) {
+          if (!c.image) continue;
+          const it = { code: c.code, image: this.url(c.image), name: c.name || c.code, w: c.width, h: c.height };
+          this.byCode.set(c.code, it);
+          items.push(it);
+        }
+        if (items.length) this.customSets.push({ id: `custom:${set.name}`, name: set.name, items });
+      }
+    }
+
     status(text) {
+      if (text !== undefined) this.statusText = text;
       const hidden = this.hiddenCount
         ? `${this.hiddenCount} emoji hidden: this browser cannot draw them.`
         : '';
-      this.$status.textContent = [text, hidden].filter(Boolean).join(' ');
+      this.$status.textContent = [this.statusText, this.notice, hidden].filter(Boolean).join(' ');
     }
 
-    // Frequently used and recent: from /v1/me with a token, else from localStorage.
-    async loadUsage() {
-      let frequent;
-      let recent;
-      if (this.token) {
-        try {
-          [frequent, recent] = await Promise.all([
-            this.get('/v1/me/frequent', undefined, true),
-            this.get('/v1/me/recent', undefined, true),
-          ]);
-        } catch {
-          frequent = recent = [];
-        }
-      } else {
-        const usage = Object.entries(load('usage', {}));
-        const entry = ([key, u]) => (key[0] === ':' ? { code: key.slice(1), image: u.image, name: u.name } : { emoji: key });
-        frequent = usage.sort((a, b) => b[1].n - a[1].n || b[1].t - a[1].t).map(entry);
-        recent = usage.sort((a, b) => b[1].t - a[1].t).map(entry);
+    // The catalog item of an emoji, toned forms included (indexed on first need).
+    find(emoji) {
+      if (!this.byEmoji) return undefined;
+      if (!this.byEmoji.has(emoji) && !this.tonedIndexed && tonesOf(emoji).length) {
+        this.tonedIndexed = true;
+        for (const o of [...this.byEmoji.values()]) for (const v of variants(o)) this.byEmoji.set(v, o);
       }
+      return this.byEmoji.get(emoji);
+    }
+
+    // Frequently used, favorites and recent: from /v1/me with a token, else (or when the server
+    // refuses the token) from localStorage.
+    async fetchUsage() {
+      if (this.token && !this.refused) {
+        try {
+          const [frequent, recent, pinned] = await Promise.all(
+            [`frequent?limit=${SHOWN}`, `recent?limit=${SHOWN}`, 'pinned'].map((p) => this.get(`/v1/me/${p}`, undefined, true)),
+          );
+          this.setNotice('');
+          return { frequent, recent, pinned };
+        } catch (e) {
+          this.tokenFailed(e);
+        }
+      }
+      const usage = Object.entries(load('usage', {}));
+      const entry = ([key, u]) => (key[0] === ':' ? { code: key.slice(1), image: u.image, name: u.name } : { emoji: key });
+      return {
+        frequent: usage.sort((a, b) => b[1].n - a[1].n || b[1].t - a[1].t).map(entry),
+        recent: usage.sort((a, b) => b[1].t - a[1].t).map(entry),
+        pinned: load('pinned', []).map((k) => (k[0] === ':' ? { code: k.slice(1, -1) } : { emoji: k })),
+      };
+    }
+
+    // A refused token (401) is not retried until the attribute changes; usage stays in this browser.
+    tokenFailed(e) {
+      if (e.status === 401) this.refused = true;
+      this.setNotice(
+        e.status === 401
+          ? 'Your token was not accepted (401): usage is kept in this browser.'
+          : `Could not reach your usage (${e.message}): it is kept in this browser.`,
+      );
+    }
+
+    setNotice(text) {
+      this.notice = text;
+      this.status();
+    }
+
+    applyUsage(usage) {
       const item = (u) => {
-        if (u.code) return u.image ? { code: u.code, image: new URL(u.image, this.api || location.href).href, name: u.name || u.code } : null;
-        const obj = this.byEmoji && this.byEmoji.get(u.emoji);
+        const code = u.code || (/^:(.+):$/.exec(u.emoji || '') || [])[1];
+        if (code) {
+          const known = this.byCode && this.byCode.get(code);
+          const image = u.image ? this.url(u.image) : known && known.image;
+          return image ? { code, image, name: u.name || (known && known.name) || code } : null;
+        }
+        const obj = this.find(u.emoji);
         return obj ? { emoji: u.emoji, name: obj.name, obj } : null;
       };
-      this.frequent = (frequent || []).map(item).filter(Boolean).slice(0, SHOWN);
-      this.recent = (recent || []).map(item).filter(Boolean).slice(0, SHOWN);
+      const list = (l) => (Array.isArray(l) ? l : []).map(item).filter(Boolean).slice(0, SHOWN);
+      this.frequent = list(usage.frequent);
+      this.recent = list(usage.recent);
+      this.pinned = list(usage.pinned);
+    }
+
+    async loadUsage() {
+      this.applyUsage(await this.fetchUsage());
     }
 
     showGroups(keep) {
@@ -364,11 +470,16 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       if (!keep && this.sel && !this.query && this.sections === this.groupSections) keep = this.key(this.sel);
       this.groupSections = [
         { id: 'frequent', name: 'Frequently used', icon: '★', items: this.frequent },
+        { id: 'pinned', name: 'Favorites', icon: '♥', items: this.pinned },
         { id: 'recent', name: 'Recent', icon: '◷', items: this.recent },
         ...this.groups.map((g) => ({ ...g, icon: g.items[0].emoji })),
-      ].filter((s) => s.items.length);
+        ...this.customSets,
+      ].filter((s) => s.items && s.items.length);
       this.$bar.innerHTML = this.groupSections
-        .map((s) => `<button tabindex="-1" data-id="${esc(s.id)}" title="${esc(s.name)}" aria-label="${esc(s.name)}">${esc(s.icon)}</button>`)
+        .map((s) => {
+          const icon = s.icon ? esc(s.icon) : `<img src="${esc(s.items[0].image)}" width="20" height="20" alt="">`;
+          return `<button tabindex="-1" data-id="${esc(s.id)}" title="${esc(s.name)}" aria-label="${esc(s.name)}">${icon}</button>`;
+        })
         .join('');
       if (this.query) return;
       this.sections = this.groupSections;
@@ -381,21 +492,39 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       return { id: this.sections[sel.s].id, k: it.emoji || it.code };
     }
 
+    sectionHTML(sec, s) {
+      return `<div role="group" class="s" data-s="${s}" aria-label="${esc(sec.name)}"><div class="h" aria-hidden="true">${esc(sec.name)}</div><div class="c">${sec.items
+        .map(
+          (it, i) =>
+            `<div role="option" class="o" id="o${s}-${i}" aria-selected="false" aria-label="${esc(it.name)}">${
+              it.image ? image(it) : esc(it.emoji)
+            }</div>`,
+        )
+        .join('')}</div></div>`;
+    }
+
+    // The sections that fill the first screen are built at once, the rest after the first paint:
+    // the grid shows emoji without waiting for all ~1,900 cells. Anything that needs a later
+    // cell (End, Tab, a group button) builds the rest first.
     render(keep) {
+      let shown = 0;
+      let first = 0;
+      while (first < this.sections.length && shown < FIRST) shown += this.sections[first++].items.length;
+      this.rendered = first;
       this.$grid.innerHTML =
-        this.sections
-          .map(
-            (sec, s) =>
-              `<div role="group" class="s" data-s="${s}" aria-label="${esc(sec.name)}"><div class="h" aria-hidden="true">${esc(sec.name)}</div><div class="c">${sec.items
-                .map(
-                  (it, i) =>
-                    `<div role="option" class="o" id="o${s}-${i}" aria-selected="false" aria-label="${esc(it.name)}">${
-                      it.image ? `<img src="${esc(it.image)}" alt="" loading="lazy">` : esc(it.emoji)
-                    }</div>`,
-                )
-                .join('')}</div></div>`,
-          )
-          .join('') || `<div class="e">${this.query ? 'No emoji found' : ''}</div>`;
+        this.sections.slice(0, first).map((sec, s) => this.sectionHTML(sec, s)).join('') ||
+        `<div class="e">${this.query ? 'No emoji found' : ''}</div>`;
+      const id = ++this.renderId;
+      const groups = !this.query;
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          if (groups && !this.painted) {
+            this.painted = true;
+            performance.mark('moji-picker:grid');
+          }
+          if (id === this.renderId) this.renderRest();
+        }),
+      );
       this.sel = null;
       this.measure();
       let s = 0;
@@ -410,6 +539,19 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         this.$input.removeAttribute('aria-activedescendant');
         this.preview(null);
       }
+    }
+
+    renderRest() {
+      if (this.rendered >= this.sections.length) return;
+      const from = this.rendered;
+      this.rendered = this.sections.length;
+      this.$grid.insertAdjacentHTML(
+        'beforeend',
+        this.sections
+          .slice(from)
+          .map((sec, k) => this.sectionHTML(sec, from + k))
+          .join(''),
+      );
     }
 
     measure() {
@@ -429,6 +571,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     }
 
     cell(s, i) {
+      if (s >= this.rendered) this.renderRest();
       return this.shadowRoot.getElementById(`o${s}-${i}`);
     }
 
@@ -468,7 +611,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         this.$pe.textContent = this.$pn.textContent = this.$ps.textContent = '';
         return;
       }
-      if (it.image) this.$pe.innerHTML = `<img src="${esc(it.image)}" alt="">`;
+      if (it.image) this.$pe.innerHTML = `<img src="${esc(it.image)}" width="32" height="32" alt="">`;
       else this.$pe.textContent = it.emoji;
       this.$pn.textContent = it.name;
       const codes = it.code ? [it.code] : [...new Set(Object.values((it.obj && it.obj.shortcodes) || {}).flat())];
@@ -585,9 +728,10 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         const items = [];
         for (const r of results) {
           if (r.code) {
-            if (r.image) items.push({ code: r.code, image: new URL(r.image, this.api || location.href).href, name: r.name || r.code });
+            const known = this.byCode.get(r.code);
+            if (r.image) items.push({ ...known, code: r.code, image: this.url(r.image), name: r.name || r.code });
           } else {
-            const obj = this.byEmoji.get(r.emoji);
+            const obj = this.find(r.emoji);
             // Not in the catalog data: an emoji this browser cannot draw.
             if (obj) items.push({ emoji: r.emoji, name: r.name || obj.name, obj });
           }
@@ -610,17 +754,21 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     }
 
     async record(it) {
-      if (this.token) {
+      let kept = false;
+      if (this.token && !this.refused) {
         try {
-          await fetch(`${this.api}/v1/me/usage`, {
+          const res = await fetch(`${this.api}/v1/me/usage`, {
             method: 'POST',
             headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
             body: JSON.stringify(it.code ? { code: it.code } : { emoji: it.emoji }),
           });
-        } catch {
-          return;
+          if (!res.ok) throw Object.assign(new Error(`${res.status} ${res.statusText}`), { status: res.status });
+          kept = true;
+        } catch (e) {
+          this.tokenFailed(e);
         }
-      } else {
+      }
+      if (!kept) {
         const usage = load('usage', {});
         const key = it.code ? `:${it.code}` : it.emoji;
         const u = usage[key] || { n: 0 };
@@ -636,7 +784,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     openPop() {
       const it = this.item();
       const obj = it && it.obj;
-      if (!obj || !(obj.toneVariants || []).length) return;
+      if (!obj || !variants(obj).length) return;
       const rows = rowCount(obj);
       let tones = load('tones', {})[obj.emoji] || [0];
       if (tones.length !== rows) tones = Array(rows).fill(tones[0]);
