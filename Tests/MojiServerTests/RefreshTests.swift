@@ -78,4 +78,29 @@ struct RefreshTests {
             #expect(health.status == 200)
         }
     }
+
+    @Test("moji serve refreshes due sets at start, unless --no-refresh or MOJI_NO_REFRESH=1")
+    func serveCommand() async throws {
+        let fixture = try await CustomFixture.start()
+        defer { Task { await fixture.stop() } }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        fixture.servePage([(":a:", "/due/a.png", "a", 10)], at: "/due")
+        try await fixture.importSet("due", path: "/due", home: home, refreshInterval: 0)
+        for (arguments, environment, refreshes) in [
+            (["--no-refresh"], [:], false), ([], ["MOJI_NO_REFRESH": "1"], false), ([], ["MOJI_NO_REFRESH": ""], true),
+        ] {
+            fixture.server.resetLog()
+            let serve = try ServeProcess(["--port", "0"] + arguments, home: home, environment: environment)
+            _ = try await serve.listeningURL()
+            let deadline = ContinuousClock.now + .seconds(refreshes ? 30 : 2)
+            while ContinuousClock.now < deadline, fixture.server.requests(path: "/due").isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(fixture.server.requests(path: "/due").isEmpty == !refreshes, "\(arguments) \(environment)")
+            serve.terminate()
+            #expect(try await serve.exitStatus() == 0)
+        }
+    }
 }
