@@ -24,6 +24,7 @@ let package = Package(
         // Already resolved through Hummingbird; named here because `moji serve` triggers its graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -71,6 +72,8 @@ let package = Package(
             dependencies: [
                 "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // gzip for the answers of clients that accept it.
+                .product(name: "CompressNIO", package: "compress-nio"),
             ],
             // The web picker (plain JavaScript and CSS, served as they are: no build step) and the
             // API's OpenAPI document, served at /v1/openapi.json.
@@ -129,7 +132,10 @@ let package = Package(
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // A real `MojiServer` on 127.0.0.1 (port 0) and a real `moji serve`, asked with URLSession.
         .testTarget(
-            name: "MojiServerTests", dependencies: ["MojiServer", "Moji", "MojiStore", "MojiTestSupport", "moji"]),
+            name: "MojiServerTests",
+            dependencies: [
+                "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
+            ]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(
             name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),

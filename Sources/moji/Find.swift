@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiServer
 
 struct Find: ArgumentListCommand {
     static let configuration = CommandConfiguration(
@@ -51,28 +52,11 @@ struct Find: ArgumentListCommand {
     }
 }
 
-/// One line of `moji find`.
-struct FoundEmoji: Encodable {
-    var file: String?
-    var offset: Int
-    var length: Int
-    var emoji: String
-    var hexcode: String
-    var qualification: String
-    var rgi: Bool
-    var name: String?
+/// One line of `moji find`: the JSON form is the API's match, shared so the two never drift.
+typealias FoundEmoji = FoundEmojiSummary
 
-    init(_ match: EmojiMatch, written: String, file: String?) {
-        self.file = file
-        offset = match.utf8Range.lowerBound
-        length = match.utf8Range.count
-        emoji = written
-        hexcode = Hexcode.from(emoji)
-        qualification = match.qualification.rawValue
-        rgi = match.isRGI
-        name = match.emoji?.name()
-    }
-
+extension FoundEmojiSummary {
+    /// The line `moji find` prints without --json: tab-separated fields.
     var text: String {
         // A file name is the user's, but may still hold control characters: shown neutralised.
         DisplayText.line(

@@ -9,10 +9,16 @@ struct Serve: ParsableCommand {
         commandName: "serve",
         abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default).",
         discussion: """
-            Serves the catalog, search and the store's custom emoji under /v1 (GET /v1/health, /v1/emoji, \
-            /v1/groups, /v1/locales, /v1/search) as JSON; errors are RFC 9457 problem details. Prints the \
-            address it listens on (with --port 0, the port the system chose). SIGTERM or Ctrl+C stop it: \
-            requests in flight finish and the store closes cleanly.
+            Serves the catalog, search and the store's custom emoji under /v1 as JSON: GET /v1/health, \
+            /v1/emoji, /v1/emoji/{emoji}, /v1/groups, /v1/locales, /v1/search, /v1/custom and \
+            /v1/images/{sha256}.{ext}; POST /v1/text/find, /v1/text/emojify and /v1/text/demojify. \
+            Errors are RFC 9457 problem details; answers are gzipped for clients that accept it. Prints \
+            the address it listens on (with --port 0, the port the system chose). SIGTERM or Ctrl+C stop \
+            it: requests in flight finish and the store closes cleanly.
+
+            While it runs, custom sets that are due are synced in the background with the rules of \
+            `moji custom sync` (checked every 10 minutes); --no-refresh or MOJI_NO_REFRESH=1 turn this \
+            off. Browsers on other sites may call the API only from the origins given with --cors-origin.
             """
     )
 
@@ -38,8 +44,23 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-results"), help: "The most results a search may ask for.")
     var maxResults = ServerLimits().resultCount
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "A site whose pages may call the API (e.g. https://example.com; * for any). Repeatable.",
+            valueName: "origin"))
+    var corsOrigins: [String] = []
+
+    @Flag(name: .customLong("no-refresh"), help: "Do not sync due custom sets in the background.")
+    var noRefresh = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        for origin in corsOrigins where !Self.isOrigin(origin) {
+            throw ValidationError(
+                "--cors-origin '\(origin)' is not an origin: give scheme://host[:port] without a path, e.g. https://example.com, or *."
+            )
+        }
         for (value, name) in [
             (maxBodyBytes, "--max-body-bytes"), (maxQueryLength, "--max-query-length"), (maxResults, "--max-results"),
         ]
@@ -55,6 +76,9 @@ struct Serve: ParsableCommand {
         configuration.store.busyTimeout = try storeOptions.busyTimeout()
         configuration.limits = ServerLimits(
             bodyBytes: maxBodyBytes, queryLength: maxQueryLength, resultCount: maxResults)
+        configuration.corsOrigins = corsOrigins
+        // As `moji pick` honours it.
+        configuration.refreshesCustomSets = !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
         if !configuration.isLoopback {
             printError(
                 "warning: serving on \(host), to the network: the server has no authentication yet, so anyone who can reach it can use it."
@@ -75,5 +99,15 @@ struct Serve: ParsableCommand {
         } catch {
             throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
         }
+    }
+
+    /// Whether `text` is `*` or a browser's origin: `http(s)://host[:port]`, no path, query or user.
+    static func isOrigin(_ text: String) -> Bool {
+        if text == "*" { return true }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty, url.user == nil, url.query == nil, url.fragment == nil,
+            url.path.isEmpty || url.path == "/"
+        else { return false }
+        return true
     }
 }

@@ -17,8 +17,8 @@ final class ServeProcess: @unchecked Sendable {
     private let outputFile: URL
     private let errorFile: URL
 
-    init(_ arguments: [String], home: URL) throws {
-        var environment = ProcessInfo.processInfo.environment
+    init(_ arguments: [String], home: URL, environment extra: [String: String] = [:]) throws {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["MOJI_HOME"] = home.path
         outputFile = home.appendingPathComponent("serve.out")
         errorFile = home.appendingPathComponent("serve.err")

@@ -30,16 +30,21 @@ struct ServerHarness {
 
     /// Runs `body` with a started server and stops it afterwards; `prepare` may write into the
     /// MOJI_HOME before the server opens its store.
+    ///
+    /// The image cache is `<home>/images`; background refresh is off unless `configure` turns it on.
     static func with(
-        limits: ServerLimits = ServerLimits(), prepare: (URL) throws -> Void = { _ in },
+        limits: ServerLimits = ServerLimits(), prepare: (URL) async throws -> Void = { _ in },
+        configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (ServerHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        try prepare(home)
-        let configuration = ServerConfiguration(
-            port: 0, storeURL: home.appendingPathComponent(StoreLocation.fileName), limits: limits)
+        try await prepare(home)
+        var configuration = ServerConfiguration(
+            port: 0, storeURL: home.appendingPathComponent(StoreLocation.fileName), limits: limits,
+            imageDirectory: home.appendingPathComponent("images"), refreshesCustomSets: false)
+        configure(&configuration)
         let server = try await MojiServer.start(configuration)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil

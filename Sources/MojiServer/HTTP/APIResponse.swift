@@ -44,6 +44,9 @@ enum APIResponse {
         let tag = etag(version: version, body: body)
         headers[.eTag] = tag
         headers[.cacheControl] = cache.header
+        // The 304 says what the answer varies on too (RFC 9110 §15.4.5); ResponseCompression adds
+        // it to the 200s and swaps in the gzip ETag when the client holds that variant.
+        if ResponseCompression.isCompressible(contentType) { ResponseCompression.addVary(&headers) }
         if let conditions = request.headers[.ifNoneMatch], matches(conditions, tag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
@@ -80,15 +83,32 @@ enum APIResponse {
         return "\"\(version)-\(String(repeating: "0", count: 16 - hex.count))\(hex)\""
     }
 
-    /// Whether an `If-None-Match` value (`*`, or tags separated by commas) names `tag`; the
-    /// comparison is weak, as RFC 9110 asks for `If-None-Match`.
+    /// Whether an `If-None-Match` value (`*`, or tags separated by commas) names `tag` or its gzip
+    /// variant (``ResponseCompression``: the same bytes before compression); the comparison is
+    /// weak, as RFC 9110 asks for `If-None-Match`.
     static func matches(_ conditions: String, _ tag: String) -> Bool {
+        let wanted = plainTag(tag)
+        return conditions.split(separator: ",").contains { part in
+            let candidate = part.trimmingCharacters(in: .whitespaces)
+            return candidate == "*" || plainTag(candidate) == wanted
+        }
+    }
+
+    /// Whether an `If-None-Match` value names exactly `tag` (weakly, but not its other variant).
+    static func matchesExactly(_ conditions: String, _ tag: String) -> Bool {
         let wanted = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
         return conditions.split(separator: ",").contains { part in
             var candidate = part.trimmingCharacters(in: .whitespaces)
-            if candidate == "*" { return true }
             if candidate.hasPrefix("W/") { candidate.removeFirst(2) }
             return candidate == wanted
         }
+    }
+
+    /// `tag` without a `W/` prefix and without the `-gzip` of a compressed variant.
+    private static func plainTag(_ tag: String) -> Substring {
+        var tag = Substring(tag)
+        if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+        if tag.hasSuffix("-gzip\"") { tag = tag.dropLast(6) + "\"" }
+        return tag
     }
 }

@@ -7,11 +7,23 @@ import Moji
 struct APIRoutes: Sendable {
     let service: CatalogService
     let limits: ServerLimits
+    let text: TextRoutes
+    let custom: CustomRoutes
+    let images: ImageRoutes
+
+    init(service: CatalogService, limits: ServerLimits, imageDirectory: URL) {
+        self.service = service
+        self.limits = limits
+        text = TextRoutes(service: service, limits: limits)
+        custom = CustomRoutes(service: service)
+        images = ImageRoutes(directory: imageDirectory)
+    }
 
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search", "/v1/picker-data", "/v1/openapi.json",
+        "/v1/search", "/v1/picker-data", "/v1/text/find", "/v1/text/emojify", "/v1/text/demojify", "/v1/custom",
+        "/v1/images/{file}", "/v1/openapi.json",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -46,8 +58,10 @@ struct APIRoutes: Sendable {
         if let length = request.headers[.contentLength], (Int(length) ?? Int.max) > limits.bodyBytes {
             throw bodyTooLarge
         }
-        // Read (and drop) whatever body came, up to the limit: a chunked one has no length to check.
-        _ = try await request.body.collect(upTo: limits.bodyBytes)
+        // Read whatever body came, up to the limit (a chunked one has no length to check), and keep
+        // it for the routes that read it.
+        var request = request
+        _ = try await request.collectBody(upTo: limits.bodyBytes)
 
         if let asset = WebAsset(path: path) {
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
@@ -57,7 +71,7 @@ struct APIRoutes: Sendable {
                 request: request)
         }
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard components.first == "v1" else { throw unknownRoute(path) }
+        guard components.first == "v1" else { throw Self.unknownRoute(path) }
         let parts = Array(components.dropFirst())
         let handler: (Request) throws -> Response
         switch parts.first.map(String.init) {
@@ -70,22 +84,27 @@ struct APIRoutes: Sendable {
         case "locales" where parts.count == 1: handler = locales
         case "search" where parts.count == 1: handler = search
         case "picker-data" where parts.count == 1: handler = pickerData
-        default: throw unknownRoute(path)
+        case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
+        case "custom" where parts.count == 1: handler = custom.list
+        case "images" where parts.count == 2: handler = { [images] in try images.image(parts[1], $0) }
+        default: throw Self.unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
         return try handler(request)
     }
 
-    /// 405 with `Allow`: every route answers GET (and HEAD) only.
-    private func methodNotAllowed(_ path: String) -> Response {
+    /// 405 with `Allow`: the catalog routes answer GET (and HEAD) only, the text routes POST.
+    static func methodNotAllowed(_ path: String, allow: String = "GET, HEAD") -> Response {
         APIResponse.problem(
             ProblemDetails(
                 type: "method-not-allowed", title: "Method not allowed", status: 405,
-                detail: "\(path.prefix(80)) answers GET only."),
-            allow: "GET, HEAD")
+                detail: "\(path.prefix(80)) answers \(allow == "GET, HEAD" ? "GET" : allow) only."),
+            allow: allow)
     }
 
-    private func unknownRoute(_ path: String) -> ProblemDetails {
+    private func methodNotAllowed(_ path: String) -> Response { Self.methodNotAllowed(path) }
+
+    static func unknownRoute(_ path: String) -> ProblemDetails {
         .notFound("no route \(path.prefix(80)). Routes: \(Self.routes.joined(separator: ", ")).")
     }
 

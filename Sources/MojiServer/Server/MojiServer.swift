@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import Moji
 import MojiStore
+import MojiSync
 import ServiceLifecycle
 
-/// The Moji HTTP API: the catalog, search and (later) per-user data under `/v1`, on Hummingbird.
+/// The Moji HTTP API: the catalog, search, text conversion and custom emoji under `/v1`, on Hummingbird.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration(port: 0)
@@ -24,9 +25,16 @@ import ServiceLifecycle
 /// - `GET /v1/groups?locale=&group=`: ``GroupSummary`` values.
 /// - `GET /v1/locales`: ``LocaleSummary`` values.
 /// - `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: ``SearchResultSummary`` values.
+/// - `POST /v1/text/find` `{"text"}`: `{"matches":[…]}` of ``FoundEmojiSummary``.
+/// - `POST /v1/text/emojify` `{"text","presets"?,"cldrLocale"?,"emoticons"?,"customSet"?,"html"?}`: `{"text"}`.
+/// - `POST /v1/text/demojify` `{"text","preset"?,"cldrLocale"?}`: `{"text"}`.
+/// - `GET /v1/custom`: ``CustomSetSummary`` values.
+/// - `GET|HEAD /v1/images/{sha256}.{ext}`: a cached custom emoji image.
 ///
 /// Catalog answers carry a strong `ETag` and `Cache-Control`, and answer a matching `If-None-Match`
-/// with 304. Every error is ``ProblemDetails``.
+/// with 304. Answers of 1 KiB or more are gzipped for clients that accept it; CORS headers go to the
+/// ``ServerConfiguration/corsOrigins`` only; due custom sets are refreshed in the background.
+/// Every error is ``ProblemDetails``.
 public final class MojiServer: Sendable {
     /// The configuration it was started with (``ServerConfiguration/port`` may be 0; see ``port``).
     public let configuration: ServerConfiguration
@@ -75,9 +83,18 @@ public final class MojiServer: Sendable {
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
         }
         let service = CatalogService(catalog: catalog, store: store)
-        let routes = APIRoutes(service: service, limits: configuration.limits)
+        let routes = APIRoutes(
+            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory)
+        let compression = ResponseCompression()
+        let cors = CORS(origins: configuration.corsOrigins)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in await routes.respond(to: request) }
+        // CORS outside compression: a preflight never reaches the routes, and CORS headers never
+        // change what is compressed.
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            await cors.respond(to: request) { request in
+                await compression.respond(to: request) { await routes.respond(to: $0) }
+            }
+        }
         var application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(
@@ -89,9 +106,14 @@ public final class MojiServer: Sendable {
         )
         // `moji serve` prints its own line; Hummingbird's start-up log would repeat it.
         application.logger.logLevel = .critical
+        var services: [any Service] = [application]
+        if configuration.refreshesCustomSets, case .success(let store) = store {
+            let sync = CustomSetSync(store: store, cache: ImageCache(directory: configuration.imageDirectory))
+            services.append(CustomSetRefresher(sync: sync, interval: configuration.refreshCheckInterval))
+        }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application], gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],
+                services: services, gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],
                 logger: application.logger))
         let (failures, failureContinuation) = AsyncStream<String>.makeStream()
         let task = Task {

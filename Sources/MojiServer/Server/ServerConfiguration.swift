@@ -1,5 +1,6 @@
 import Foundation
 import MojiStore
+import MojiSync
 
 /// Where a ``MojiServer`` listens, which store it serves, and the limits it holds clients to.
 ///
@@ -20,17 +21,35 @@ public struct ServerConfiguration: Sendable {
     public var store: StoreConfiguration
     /// What clients may ask for at most.
     public var limits: ServerLimits
+    /// The image cache's directory, whose files `GET /v1/images/{sha256}.{ext}` serves and the
+    /// background refresh fills: by default ``/MojiSync/ImageCache/defaultDirectory(environment:)``,
+    /// the one the CLI uses.
+    public var imageDirectory: URL
+    /// The origins that may call the API from a browser (`https://example.com`, or `*` for any);
+    /// empty by default: no CORS headers at all.
+    public var corsOrigins: [String]
+    /// Whether custom sets that are due are synced in the background while the server runs
+    /// (`moji serve --no-refresh` or `MOJI_NO_REFRESH=1` turn it off).
+    public var refreshesCustomSets: Bool
+    /// How often the background refresh looks for due sets; ten minutes by default.
+    public var refreshCheckInterval: Duration
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storeURL: URL = StoreLocation.defaultURL(),
-        store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits()
+        store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits(),
+        imageDirectory: URL = ImageCache.defaultDirectory(), corsOrigins: [String] = [],
+        refreshesCustomSets: Bool = true, refreshCheckInterval: Duration = .seconds(600)
     ) {
         self.host = host
         self.port = port
         self.storeURL = storeURL
         self.store = store
         self.limits = limits
+        self.imageDirectory = imageDirectory
+        self.corsOrigins = corsOrigins
+        self.refreshesCustomSets = refreshesCustomSets
+        self.refreshCheckInterval = refreshCheckInterval
     }
 
     /// Whether ``host`` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).

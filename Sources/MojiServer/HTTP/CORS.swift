@@ -1,0 +1,43 @@
+import Hummingbird
+
+/// Cross-origin access for the sites ``ServerConfiguration/corsOrigins`` names: wraps the
+/// responder, so every route answers alike. With no origins (the default) it adds nothing at all.
+///
+/// A request whose `Origin` is listed (or any, with `*`) gets `Access-Control-Allow-Origin` with
+/// that origin and `Access-Control-Expose-Headers: ETag, Retry-After`; a preflight (`OPTIONS` with
+/// `Access-Control-Request-Method`) from it gets 204 with the methods, headers and a ten-minute
+/// `Access-Control-Max-Age`. Other origins get no `Access-Control-*` header, and their preflight
+/// goes to the routes (405). Every answer says `Vary: Origin`, since it depends on it.
+struct CORS: Sendable {
+    /// Exact origins (`https://example.com`); `*` allows any.
+    let origins: Set<String>
+
+    init(origins: [String]) {
+        self.origins = Set(origins.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+    }
+
+    static let allowedMethods = "GET, HEAD, POST, PUT, DELETE"
+    static let allowedHeaders = "Authorization, Content-Type, If-None-Match"
+    static let exposedHeaders = "ETag, Retry-After"
+    static let maximumAge = "600"
+
+    func respond(to request: Request, next: (Request) async -> Response) async -> Response {
+        guard !origins.isEmpty else { return await next(request) }
+        let origin = request.headers[.origin].flatMap { origins.contains("*") || origins.contains($0) ? $0 : nil }
+        if let origin, request.method == .options, request.headers[.accessControlRequestMethod] != nil {
+            let headers: HTTPFields = [
+                .accessControlAllowOrigin: origin, .accessControlAllowMethods: Self.allowedMethods,
+                .accessControlAllowHeaders: Self.allowedHeaders, .accessControlMaxAge: Self.maximumAge,
+                .vary: "Origin",
+            ]
+            return Response(status: .noContent, headers: headers)
+        }
+        var response = await next(request)
+        ResponseCompression.addVary("Origin", to: &response.headers)
+        if let origin {
+            response.headers[.accessControlAllowOrigin] = origin
+            response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
+        }
+        return response
+    }
+}
