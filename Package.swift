@@ -71,6 +71,8 @@ let package = Package(
             dependencies: [
                 "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SHA-256 of API tokens: the store keeps only their hashes.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The web picker: plain JavaScript and CSS, served as they are (no build step).
             resources: [.copy("Web")]
@@ -126,7 +128,11 @@ let package = Package(
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
         // A real `MojiServer` on 127.0.0.1 (port 0) and a real `moji serve`, asked with URLSession.
         .testTarget(
-            name: "MojiServerTests", dependencies: ["MojiServer", "Moji", "MojiStore", "MojiTestSupport", "moji"]),
+            name: "MojiServerTests",
+            dependencies: [
+                "MojiServer", "Moji", "MojiStore", "MojiTestSupport", "moji",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(
             name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),

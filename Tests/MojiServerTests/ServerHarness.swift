@@ -31,7 +31,7 @@ struct ServerHarness {
     /// Runs `body` with a started server and stops it afterwards; `prepare` may write into the
     /// MOJI_HOME before the server opens its store.
     static func with(
-        limits: ServerLimits = ServerLimits(), prepare: (URL) throws -> Void = { _ in },
+        limits: ServerLimits = ServerLimits(), rateLimit: RateLimit? = nil, prepare: (URL) throws -> Void = { _ in },
         _ body: (ServerHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-server-\(UUID().uuidString)")
@@ -39,7 +39,8 @@ struct ServerHarness {
         defer { try? FileManager.default.removeItem(at: home) }
         try prepare(home)
         let configuration = ServerConfiguration(
-            port: 0, storeURL: home.appendingPathComponent(StoreLocation.fileName), limits: limits)
+            port: 0, storeURL: home.appendingPathComponent(StoreLocation.fileName), limits: limits,
+            rateLimit: rateLimit)
         let server = try await MojiServer.start(configuration)
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil

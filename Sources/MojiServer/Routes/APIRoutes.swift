@@ -7,11 +7,12 @@ import Moji
 struct APIRoutes: Sendable {
     let service: CatalogService
     let limits: ServerLimits
+    let users: UserRoutes
 
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search",
+        "/v1/search", "/v1/me/…", "/v1/users/{user}/…",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -47,7 +48,7 @@ struct APIRoutes: Sendable {
             throw bodyTooLarge
         }
         // Read (and drop) whatever body came, up to the limit: a chunked one has no length to check.
-        _ = try await request.body.collect(upTo: limits.bodyBytes)
+        let body = try await request.body.collect(upTo: limits.bodyBytes)
 
         if let asset = WebAsset(path: path) {
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
@@ -69,6 +70,7 @@ struct APIRoutes: Sendable {
         case "groups" where parts.count == 1: handler = groups
         case "locales" where parts.count == 1: handler = locales
         case "search" where parts.count == 1: handler = search
+        case "me", "users": return users.respond(to: request, parts: parts, body: body)
         default: throw unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }

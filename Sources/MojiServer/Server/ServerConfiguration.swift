@@ -20,17 +20,21 @@ public struct ServerConfiguration: Sendable {
     public var store: StoreConfiguration
     /// What clients may ask for at most.
     public var limits: ServerLimits
+    /// Requests per second per API token on the `/v1/me` routes (429 past it), or nil for no limit.
+    public var rateLimit: RateLimit?
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storeURL: URL = StoreLocation.defaultURL(),
-        store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits()
+        store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits(),
+        rateLimit: RateLimit? = nil
     ) {
         self.host = host
         self.port = port
         self.storeURL = storeURL
         self.store = store
         self.limits = limits
+        self.rateLimit = rateLimit
     }
 
     /// Whether ``host`` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).
