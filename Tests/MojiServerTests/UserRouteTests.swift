@@ -102,6 +102,14 @@ struct UserRouteTests {
                 "/v1/me/pinned", token: token, method: "PUT", json: #"{"items":["❤️","🎉"]}"#)
             #expect(try reordered.emoji() == ["❤️", "🎉"])
             #expect(try await harness.call("/v1/me/pinned", token: token).emoji() == ["❤️", "🎉"])
+
+            // A custom emoji the main store lost can still be unpinned.
+            _ = try await harness.call("/v1/me/pinned", token: token, method: "POST", json: #"{"code":"partyparrot"}"#)
+            _ = try EmojiStore(url: harness.mainStoreURL).removeCustomEmoji(code: "partyparrot")
+            let lost = try await harness.call(
+                "/v1/me/pinned/\(escaped(":partyparrot:"))", token: token, method: "DELETE")
+            #expect(lost.status == 200)
+            #expect(try lost.emoji() == ["❤️", "🎉"])
         }
     }
 

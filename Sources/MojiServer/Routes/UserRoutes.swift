@@ -181,7 +181,7 @@ struct UserRoutes: Sendable {
 
     /// `DELETE /v1/me/pinned/{emoji | :code:}`.
     private func unpin(_ text: String, _ context: Context) throws -> Response {
-        guard try context.store.unpin(try item(text)) else {
+        guard try context.store.unpin(try item(text, removing: true)) else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not pinned.")
         }
         return try pinnedList(context)
@@ -226,7 +226,7 @@ struct UserRoutes: Sendable {
 
     /// `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`.
     private func removeFromCollection(_ name: String, item text: String, _ context: Context) throws -> Response {
-        guard try context.store.remove(try item(text), fromCollection: name) else {
+        guard try context.store.remove(try item(text, removing: true), fromCollection: name) else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not in the collection.")
         }
         return try collection(name, context)
@@ -284,9 +284,14 @@ struct UserRoutes: Sendable {
         }
     }
 
-    /// The item `text` names: an emoji, or `:code:` of a custom emoji of the main store.
-    private func item(_ text: String) throws -> StoreItem {
-        if StoreItem(key: text).isCustom { return try customItem(text) }
+    /// The item `text` names: an emoji, or `:code:` of a custom emoji of the main store. When
+    /// `removing`, a code the main store no longer has still names the item, so it can be removed.
+    private func item(_ text: String, removing: Bool = false) throws -> StoreItem {
+        if StoreItem(key: text).isCustom {
+            do { return try customItem(text) } catch  where removing {
+                return StoreItem.custom(CustomEmoji.normalizedCode(text))
+            }
+        }
         guard let emoji = catalog.emoji(for: text) else { throw ProblemDetails.unknownEmoji(text) }
         return StoreItem(emoji)
     }
