@@ -74,6 +74,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // gzip for the answers of clients that accept it.
                 .product(name: "CompressNIO", package: "compress-nio"),
+                // SHA-256 of API tokens: the store keeps only their hashes.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // The web picker (plain JavaScript and CSS, served as they are: no build step) and the
             // API's OpenAPI document, served at /v1/openapi.json.
@@ -135,6 +137,7 @@ let package = Package(
             name: "MojiServerTests",
             dependencies: [
                 "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The store as the picker's history, against real SQLite files.
         .testTarget(

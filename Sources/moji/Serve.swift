@@ -7,107 +7,139 @@ import MojiStore
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default).",
+        abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default), and manage its API tokens.",
         discussion: """
-            Serves the catalog, search and the store's custom emoji under /v1 as JSON: GET /v1/health, \
-            /v1/emoji, /v1/emoji/{emoji}, /v1/groups, /v1/locales, /v1/search, /v1/custom and \
-            /v1/images/{sha256}.{ext}; POST /v1/text/find, /v1/text/emojify and /v1/text/demojify. \
-            Errors are RFC 9457 problem details; answers are gzipped for clients that accept it. Prints \
-            the address it listens on (with --port 0, the port the system chose). SIGTERM or Ctrl+C stop \
-            it: requests in flight finish and the store closes cleanly.
-
-            While it runs, custom sets that are due are synced in the background with the rules of \
-            `moji custom sync` (checked every 10 minutes); --no-refresh or MOJI_NO_REFRESH=1 turn this \
-            off. Browsers on other sites may call the API only from the origins given with --cors-origin.
-            """
+            `moji serve [options]` serves (the `run` subcommand is the default); `moji serve token` creates, \
+            lists and revokes the bearer tokens that the per-user routes under /v1/me need.
+            """,
+        subcommands: [Run.self, ServeToken.self],
+        defaultSubcommand: Run.self
     )
+}
 
-    @Option(help: "The address to listen on. Anything but loopback serves to the network.")
-    var host = "127.0.0.1"
+extension Serve {
+    /// Serving itself: the default subcommand, so `moji serve --port 0` works as it always did.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run",
+            abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default).",
+            discussion: """
+                Serves the catalog, search and the store's custom emoji under /v1 as JSON: GET /v1/health, \
+                /v1/emoji, /v1/emoji/{emoji}, /v1/groups, /v1/locales, /v1/search, /v1/picker-data, /v1/custom, \
+                /v1/images/{sha256}.{ext} and /v1/openapi.json; POST /v1/text/find, /v1/text/emojify and \
+                /v1/text/demojify; and each user's usage, pinned emoji, collections and skin tones under /v1/me \
+                with a bearer token (`moji serve token create USER`). Errors are RFC 9457 problem details; \
+                answers are gzipped for clients that accept it. Prints the address it listens on (with --port 0, \
+                the port the system chose). SIGTERM or Ctrl+C stop it: requests in flight finish and the store \
+                closes cleanly.
 
-    @Option(help: "The port to listen on; 0 for any free port.")
-    var port = 8080
+                While it runs, custom sets that are due are synced in the background with the rules of \
+                `moji custom sync` (checked every 10 minutes); --no-refresh or MOJI_NO_REFRESH=1 turn this \
+                off. Browsers on other sites may call the API only from the origins given with --cors-origin.
+                """
+        )
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
-            valueName: "path"))
-    var database: String?
+        @Option(help: "The address to listen on. Anything but loopback serves to the network.")
+        var host = "127.0.0.1"
 
-    @Option(name: .customLong("max-body-bytes"), help: "The largest request body, in bytes.")
-    var maxBodyBytes = ServerLimits().bodyBytes
+        @Option(help: "The port to listen on; 0 for any free port.")
+        var port = 8080
 
-    @Option(name: .customLong("max-query-length"), help: "The longest path or query string, in bytes.")
-    var maxQueryLength = ServerLimits().queryLength
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
+                valueName: "path"))
+        var database: String?
 
-    @Option(name: .customLong("max-results"), help: "The most results a search may ask for.")
-    var maxResults = ServerLimits().resultCount
+        @Option(name: .customLong("max-body-bytes"), help: "The largest request body, in bytes.")
+        var maxBodyBytes = ServerLimits().bodyBytes
 
-    @Option(
-        name: .customLong("cors-origin"),
-        help: ArgumentHelp(
-            "A site whose pages may call the API (e.g. https://example.com; * for any). Repeatable.",
-            valueName: "origin"))
-    var corsOrigins: [String] = []
+        @Option(name: .customLong("max-query-length"), help: "The longest path or query string, in bytes.")
+        var maxQueryLength = ServerLimits().queryLength
 
-    @Flag(name: .customLong("no-refresh"), help: "Do not sync due custom sets in the background.")
-    var noRefresh = false
+        @Option(name: .customLong("max-results"), help: "The most results a search may ask for.")
+        var maxResults = ServerLimits().resultCount
 
-    func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
-        for origin in corsOrigins where !Self.isOrigin(origin) {
-            throw ValidationError(
-                "--cors-origin '\(origin)' is not an origin: give scheme://host[:port] without a path, e.g. https://example.com, or *."
-            )
-        }
-        for (value, name) in [
-            (maxBodyBytes, "--max-body-bytes"), (maxQueryLength, "--max-query-length"), (maxResults, "--max-results"),
-        ]
-        where value < 1 {
-            throw ValidationError("\(name) must be 1 or more.")
-        }
-    }
+        @Option(
+            name: .customLong("rate-limit"),
+            help: ArgumentHelp(
+                "Requests per second each API token may send to /v1/me (burst the same); 429 past it. Default: no limit.",
+                valueName: "n"))
+        var rateLimit: Int?
 
-    func run() throws {
-        // The store as every other command finds it: --database, else MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT.
-        let storeOptions = try StoreOptions.parse(database.map { ["--database", $0] } ?? [])
-        var configuration = ServerConfiguration(host: host, port: port, storeURL: storeOptions.url)
-        configuration.store.busyTimeout = try storeOptions.busyTimeout()
-        configuration.limits = ServerLimits(
-            bodyBytes: maxBodyBytes, queryLength: maxQueryLength, resultCount: maxResults)
-        configuration.corsOrigins = corsOrigins
-        // As `moji pick` honours it.
-        configuration.refreshesCustomSets = !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
-        if !configuration.isLoopback {
-            printError(
-                "warning: serving on \(host), to the network: the server has no authentication yet, so anyone who can reach it can use it."
-            )
-        }
-        do {
-            // Waits on the main thread, which is not one of the pool's threads the server runs on.
-            try waitFor { [configuration] in
-                let server = try await MojiServer.start(configuration, stopsOnTerminationSignals: true)
-                if let error = server.storeError {
-                    printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
-                }
-                try printFlushed("listening on \(server.baseURL.absoluteString)")
-                try await server.waitUntilStopped()
+        @Option(
+            name: .customLong("cors-origin"),
+            help: ArgumentHelp(
+                "A site whose pages may call the API (e.g. https://example.com; * for any). Repeatable.",
+                valueName: "origin"))
+        var corsOrigins: [String] = []
+
+        @Flag(name: .customLong("no-refresh"), help: "Do not sync due custom sets in the background.")
+        var noRefresh = false
+
+        func validate() throws {
+            guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+            for origin in corsOrigins where !Self.isOrigin(origin) {
+                throw ValidationError(
+                    "--cors-origin '\(origin)' is not an origin: give scheme://host[:port] without a path, e.g. https://example.com, or *."
+                )
             }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
+            for (value, name) in [
+                (maxBodyBytes, "--max-body-bytes"), (maxQueryLength, "--max-query-length"),
+                (maxResults, "--max-results"),
+            ]
+            where value < 1 {
+                throw ValidationError("\(name) must be 1 or more.")
+            }
+            if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be 1 or more.") }
         }
-    }
 
-    /// Whether `text` is `*` or a browser's origin: `http(s)://host[:port]`, no path, query or user.
-    static func isOrigin(_ text: String) -> Bool {
-        if text == "*" { return true }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty, url.user == nil, url.query == nil, url.fragment == nil,
-            url.path.isEmpty || url.path == "/"
-        else { return false }
-        return true
+        func run() throws {
+            // The store as every other command finds it: --database, else MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT.
+            let storeOptions = try StoreOptions.parse(database.map { ["--database", $0] } ?? [])
+            var configuration = ServerConfiguration(host: host, port: port, storeURL: storeOptions.url)
+            configuration.store.busyTimeout = try storeOptions.busyTimeout()
+            configuration.limits = ServerLimits(
+                bodyBytes: maxBodyBytes, queryLength: maxQueryLength, resultCount: maxResults)
+            configuration.rateLimit = rateLimit.map { RateLimit(requestsPerSecond: Double($0), burst: $0) }
+            configuration.corsOrigins = corsOrigins
+            // As `moji pick` honours it.
+            configuration.refreshesCustomSets =
+                !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
+            let host = host
+            do {
+                // Waits on the main thread, which is not one of the pool's threads the server runs on.
+                try waitFor { [configuration] in
+                    let server = try await MojiServer.start(configuration, stopsOnTerminationSignals: true)
+                    if let error = server.storeError {
+                        printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
+                    }
+                    // The catalog is public by design; only the per-user routes need a token.
+                    if !configuration.isLoopback, !server.hasAPITokens() {
+                        printError(
+                            "warning: serving on \(host), to the network with no API tokens: /v1/me needs one; "
+                                + "create one with `moji serve token create USER`.")
+                    }
+                    try printFlushed("listening on \(server.baseURL.absoluteString)")
+                    try await server.waitUntilStopped()
+                }
+            } catch let failure as CommandFailure {
+                throw failure
+            } catch {
+                throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
+            }
+        }
+
+        /// Whether `text` is `*` or a browser's origin: `http(s)://host[:port]`, no path, query or user.
+        static func isOrigin(_ text: String) -> Bool {
+            if text == "*" { return true }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https",
+                let host = url.host, !host.isEmpty, url.user == nil, url.query == nil, url.fragment == nil,
+                url.path.isEmpty || url.path == "/"
+            else { return false }
+            return true
+        }
     }
 }

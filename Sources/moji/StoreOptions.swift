@@ -84,10 +84,10 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
         return try body()
     } catch {
         switch error {
-        case .collectionNotFound, .itemNotFound, .unknownCustomSet:
+        case .collectionNotFound, .itemNotFound, .unknownCustomSet, .unknownAPIToken:
             throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,
-            .invalidCustomEmoji, .invalidImportEntry, .duplicateCustomSet, .invalidCustomSet:
+            .invalidCustomEmoji, .invalidImportEntry, .duplicateCustomSet, .invalidCustomSet, .invalidUserName:
             throw CommandFailure(message: error.description, code: .usage)
         case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)

@@ -39,7 +39,8 @@ struct OpenAPIDocumentTests {
     func routesMatch() throws {
         let paths = try #require(try Self.document()["paths"] as? [String: Any])
         let documented = Set(paths.keys.map(Self.shape))
-        let served = Set(APIRoutes.routes.map(Self.shape))
+        // The catalog's list names the per-user routes by their prefixes; UserRoutes lists them all.
+        let served = Set((APIRoutes.routes.filter { !$0.hasSuffix("…") } + UserRoutes.routes).map(Self.shape))
         #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served))")
         #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented))")
     }

@@ -107,7 +107,8 @@ struct ServeCommandTests {
         let serve = try ServeProcess(["--host", "0.0.0.0", "--port", "0"], home: home)
         _ = try await serve.listeningURL()
         #expect(serve.standardError.contains("warning: serving on 0.0.0.0, to the network"))
-        #expect(serve.standardError.contains("no authentication"))
+        #expect(serve.standardError.contains("no API tokens: /v1/me needs one"))
+        #expect(serve.standardError.contains("moji serve token create USER"))
         serve.terminate()
         #expect(try await serve.exitStatus() == 0)
     }

@@ -33,8 +33,8 @@ struct ServerHarness {
     ///
     /// The image cache is `<home>/images`; background refresh is off unless `configure` turns it on.
     static func with(
-        limits: ServerLimits = ServerLimits(), prepare: (URL) async throws -> Void = { _ in },
-        configure: (inout ServerConfiguration) -> Void = { _ in },
+        limits: ServerLimits = ServerLimits(), rateLimit: RateLimit? = nil,
+        prepare: (URL) async throws -> Void = { _ in }, configure: (inout ServerConfiguration) -> Void = { _ in },
         _ body: (ServerHarness) async throws -> Void
     ) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-server-\(UUID().uuidString)")
@@ -43,7 +43,7 @@ struct ServerHarness {
         try await prepare(home)
         var configuration = ServerConfiguration(
             port: 0, storeURL: home.appendingPathComponent(StoreLocation.fileName), limits: limits,
-            imageDirectory: home.appendingPathComponent("images"), refreshesCustomSets: false)
+            imageDirectory: home.appendingPathComponent("images"), refreshesCustomSets: false, rateLimit: rateLimit)
         configure(&configuration)
         let server = try await MojiServer.start(configuration)
         let sessionConfiguration = URLSessionConfiguration.ephemeral

@@ -11,19 +11,22 @@ struct APIRoutes: Sendable {
     let custom: CustomRoutes
     let images: ImageRoutes
 
-    init(service: CatalogService, limits: ServerLimits, imageDirectory: URL) {
+    let users: UserRoutes
+
+    init(service: CatalogService, limits: ServerLimits, imageDirectory: URL, users: UserRoutes) {
         self.service = service
         self.limits = limits
         text = TextRoutes(service: service, limits: limits)
         custom = CustomRoutes(service: service)
         images = ImageRoutes(directory: imageDirectory)
+        self.users = users
     }
 
     /// The routes, for the 404 of an unknown one.
     static let routes = [
         "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
         "/v1/search", "/v1/picker-data", "/v1/text/find", "/v1/text/emojify", "/v1/text/demojify", "/v1/custom",
-        "/v1/images/{file}", "/v1/openapi.json",
+        "/v1/images/{file}", "/v1/openapi.json", "/v1/me/…", "/v1/users/{user}/…",
     ]
 
     func respond(to request: Request) async -> Response {
@@ -61,7 +64,7 @@ struct APIRoutes: Sendable {
         // Read whatever body came, up to the limit (a chunked one has no length to check), and keep
         // it for the routes that read it.
         var request = request
-        _ = try await request.collectBody(upTo: limits.bodyBytes)
+        let body = try await request.collectBody(upTo: limits.bodyBytes)
 
         if let asset = WebAsset(path: path) {
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
@@ -87,6 +90,7 @@ struct APIRoutes: Sendable {
         case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
         case "custom" where parts.count == 1: handler = custom.list
         case "images" where parts.count == 2: handler = { [images] in try images.image(parts[1], $0) }
+        case "me", "users": return users.respond(to: request, parts: parts, body: body)
         default: throw Self.unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }

@@ -5,7 +5,8 @@ import MojiStore
 import MojiSync
 import ServiceLifecycle
 
-/// The Moji HTTP API: the catalog, search, text conversion and custom emoji under `/v1`, on Hummingbird.
+/// The Moji HTTP API: the catalog, search, text conversion, custom emoji and per-user data under
+/// `/v1`, on Hummingbird.
 ///
 /// ```swift
 /// var configuration = ServerConfiguration(port: 0)
@@ -31,6 +32,17 @@ import ServiceLifecycle
 /// - `GET /v1/custom`: ``CustomSetSummary`` values.
 /// - `GET|HEAD /v1/images/{sha256}.{ext}`: a cached custom emoji image.
 ///
+/// Per-user routes need `Authorization: Bearer <token>` (`moji serve token create USER`; 401
+/// otherwise) and keep each user's data in a store of its own; `/v1/users/{user}/…` is the same
+/// for the token's own user and 403 for any other. With ``ServerConfiguration/rateLimit``, 429.
+/// - `POST /v1/me/usage` `{"emoji"|"code"}`: records a use, answers its ``UsageSummary``.
+/// - `GET /v1/me/frequent?limit=`, `GET /v1/me/recent?limit=`: ``UsageSummary`` values.
+/// - `GET|PUT|POST /v1/me/pinned`, `DELETE /v1/me/pinned/{emoji | :code:}`: ``StoreItemSummary`` values.
+/// - `GET /v1/me/collections`, `GET|PUT|DELETE /v1/me/collections/{name}`,
+///   `POST /v1/me/collections/{name}/items`, `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`:
+///   ``CollectionSummary`` values.
+/// - `GET /v1/me/tones`, `PUT /v1/me/tones/default`, `PUT /v1/me/tones/{emoji}`: a ``SkinToneSummary``.
+///
 /// Catalog answers carry a strong `ETag` and `Cache-Control`, and answer a matching `If-None-Match`
 /// with 304. Answers of 1 KiB or more are gzipped for clients that accept it; CORS headers go to the
 /// ``ServerConfiguration/corsOrigins`` only; due custom sets are refreshed in the background.
@@ -44,16 +56,18 @@ public final class MojiServer: Sendable {
     /// `/v1/health` answers 503 with this.
     public let storeError: StoreError?
     private let service: CatalogService
+    private let users: UserRoutes
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
-        configuration: ServerConfiguration, port: Int, service: CatalogService, group: ServiceGroup,
-        task: Task<Void, any Error>
+        configuration: ServerConfiguration, port: Int, service: CatalogService, users: UserRoutes,
+        group: ServiceGroup, task: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.port = port
         self.service = service
+        self.users = users
         self.group = group
         self.task = task
         if case .failure(let error) = service.store { storeError = error } else { storeError = nil }
@@ -83,8 +97,9 @@ public final class MojiServer: Sendable {
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
         }
         let service = CatalogService(catalog: catalog, store: store)
+        let users = UserRoutes(catalog: catalog, mainStore: store, configuration: configuration)
         let routes = APIRoutes(
-            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory)
+            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users)
         let compression = ResponseCompression()
         let cors = CORS(origins: configuration.corsOrigins)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -141,7 +156,14 @@ public final class MojiServer: Sendable {
             if case .success(let store) = store { try? store.close() }
             throw MojiServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
-        return MojiServer(configuration: configuration, port: port, service: service, group: group, task: task)
+        return MojiServer(
+            configuration: configuration, port: port, service: service, users: users, group: group, task: task)
+    }
+
+    /// Whether the store holds any API token (`moji serve` warns when serving to the network without).
+    public func hasAPITokens() -> Bool {
+        guard case .success(let store) = service.store else { return false }
+        return (try? store.hasAPITokens()) ?? false
     }
 
     /// Stops listening, lets the requests in flight finish, then closes the store (folding its
@@ -154,6 +176,7 @@ public final class MojiServer: Sendable {
     /// Waits until the server has stopped (by ``stop()`` or a shutdown signal) and closes the store.
     public func waitUntilStopped() async throws {
         let outcome = await task.result
+        users.stores.closeAll()
         if case .success(let store) = service.store { try store.close() }
         try outcome.get()
     }

@@ -33,13 +33,16 @@ public struct ServerConfiguration: Sendable {
     public var refreshesCustomSets: Bool
     /// How often the background refresh looks for due sets; ten minutes by default.
     public var refreshCheckInterval: Duration
+    /// Requests per second per API token on the `/v1/me` routes (429 past it), or nil for no limit.
+    public var rateLimit: RateLimit?
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, storeURL: URL = StoreLocation.defaultURL(),
         store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits(),
         imageDirectory: URL = ImageCache.defaultDirectory(), corsOrigins: [String] = [],
-        refreshesCustomSets: Bool = true, refreshCheckInterval: Duration = .seconds(600)
+        refreshesCustomSets: Bool = true, refreshCheckInterval: Duration = .seconds(600),
+        rateLimit: RateLimit? = nil
     ) {
         self.host = host
         self.port = port
@@ -50,6 +53,7 @@ public struct ServerConfiguration: Sendable {
         self.corsOrigins = corsOrigins
         self.refreshesCustomSets = refreshesCustomSets
         self.refreshCheckInterval = refreshCheckInterval
+        self.rateLimit = rateLimit
     }
 
     /// Whether ``host`` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).

@@ -44,6 +44,10 @@ import GRDB
 ///     index customEmoji_set(setName, position) WHERE setName IS NOT NULL
 /// imageValidator(url TEXT PK, etag, lastModified TEXT NULL, sha256, format TEXT,
 ///                width, height, frames, bytes INTEGER, checkedAt REAL)       per image URL
+///
+/// v3: API tokens of `moji serve` (never exported: see ``EmojiStore/addAPIToken(user:hash:label:at:)``)
+/// apiToken(id TEXT PK, user TEXT, hash TEXT UNIQUE (SHA-256 hex of the token), label TEXT NULL,
+///          createdAt REAL, lastUsedAt REAL NULL)
 /// ```
 ///
 /// ## The mark
@@ -59,7 +63,7 @@ enum StoreSchema {
     /// The tables Moji creates (GRDB's migration table included).
     static let tables: Set<String> = [
         "grdb_migrations", "meta", "clock", "usage", "pinned", "collection", "collectionItem", "tonePreference",
-        "customEmoji", "changeLog", "customSet", "imageValidator",
+        "customEmoji", "changeLog", "customSet", "imageValidator", "apiToken",
     ]
 
     /// What opening finds in a database file, read without writing.
@@ -194,6 +198,20 @@ enum StoreSchema {
             // v1 wrote a row per area it knew; a file made by v1 lacks the new area's. (v1 reads
             // StoreArea.allCases, so a file created now already has it.)
             try db.execute(sql: "INSERT OR IGNORE INTO changeLog (area, version) VALUES ('customSets', 0)")
+        }
+        migrator.registerMigration("v3") { db in
+            // Only hashes: a copy of the file gives nobody a token. The hash is the lookup key.
+            try db.execute(
+                sql: """
+                    CREATE TABLE apiToken (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        user TEXT NOT NULL,
+                        hash TEXT NOT NULL UNIQUE,
+                        label TEXT,
+                        createdAt REAL NOT NULL,
+                        lastUsedAt REAL
+                    );
+                    """)
         }
         return migrator
     }

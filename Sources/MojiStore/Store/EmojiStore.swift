@@ -77,6 +77,16 @@ import Moji
 /// - ``imageValidators(forURLs:)``
 /// - ``referencedImageHashes()``
 ///
+/// ### API tokens of `moji serve`
+///
+/// - ``addAPIToken(user:hash:label:at:)``
+/// - ``apiTokens()``
+/// - ``apiToken(hash:)``
+/// - ``hasAPITokens()``
+/// - ``revokeAPIToken(id:)``
+/// - ``recordAPITokenUse(id:at:)``
+/// - ``APIToken``
+///
 /// ### Changes
 ///
 /// - ``changes(in:pollingInterval:)``

@@ -52,6 +52,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidCustomSet(name: String, reason: String)
     /// No custom emoji set has this name (it was never added, or was removed meanwhile).
     case unknownCustomSet(String)
+    /// A user name for an API token breaks the rule of ``APIToken/isValidUser(_:)``.
+    case invalidUserName(String)
+    /// No API token has this id (it was never created, or was revoked meanwhile).
+    case unknownAPIToken(String)
 
     public var description: String {
         switch self {
@@ -112,6 +116,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownCustomSet(let name):
             "no custom emoji set named \(StoreText.quoted(name)). `moji custom sets` lists them; "
                 + "`moji custom add` adds one."
+        case .invalidUserName(let name):
+            "\(StoreText.quoted(name)) is not a valid user name: use 1 to 64 lowercase letters, digits, '.', '_' "
+                + "or '-', starting with a letter or a digit."
+        case .unknownAPIToken(let id):
+            "no API token with id \(StoreText.quoted(id)). `moji serve token list` lists them."
         }
     }
 

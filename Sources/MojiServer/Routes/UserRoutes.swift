@@ -1,0 +1,369 @@
+import Foundation
+import Hummingbird
+import Moji
+import MojiStore
+
+/// The per-user routes under `/v1/me` (and `/v1/users/{user}`, the same for the token's own user
+/// and 403 for any other): usage, the frequent, recent and pinned lists, collections and skin
+/// tones, each user in a store of their own (``UserStores``).
+///
+/// Every request needs `Authorization: Bearer <token>` (401 otherwise); with a ``RateLimit``, a
+/// token past it gets 429 with `Retry-After`. Bodies are JSON objects (``UserRequestBody``).
+struct UserRoutes: Sendable {
+    /// The routes under `/v1/me`; each is also under `/v1/users/{user}`.
+    static let routes = [
+        "/v1/me/usage", "/v1/me/frequent", "/v1/me/recent", "/v1/me/pinned", "/v1/me/pinned/{emoji | :code:}",
+        "/v1/me/collections", "/v1/me/collections/{name}", "/v1/me/collections/{name}/items",
+        "/v1/me/collections/{name}/items/{emoji | :code:}", "/v1/me/tones", "/v1/me/tones/default",
+        "/v1/me/tones/{emoji}",
+    ]
+
+    let catalog: EmojiCatalog
+    let authenticator: Authenticator
+    let stores: UserStores
+    let custom: CustomEmojiIndex
+    let rateLimiter: RateLimiter?
+    let limits: ServerLimits
+
+    init(
+        catalog: EmojiCatalog, mainStore: Result<EmojiStore, StoreError>, configuration: ServerConfiguration
+    ) {
+        self.catalog = catalog
+        authenticator = Authenticator(store: mainStore)
+        stores = UserStores(mainStoreURL: configuration.storeURL, configuration: configuration.store)
+        custom = CustomEmojiIndex(store: mainStore)
+        rateLimiter = configuration.rateLimit.map(RateLimiter.init)
+        limits = configuration.limits
+    }
+
+    /// Answers a request whose path after `/v1/` is `parts` (starting with `me` or `users`).
+    func respond(to request: Request, parts: [Substring], body: ByteBuffer) -> Response {
+        do {
+            return try route(request, parts: parts, body: body)
+        } catch let failure as UserRouteFailure {
+            return failure.response
+        } catch let problem as ProblemDetails {
+            return APIResponse.problem(problem)
+        } catch let error as StoreError {
+            return APIResponse.problem(Self.problem(for: error))
+        } catch {
+            return APIResponse.problem(
+                ProblemDetails(
+                    type: "internal", title: "Internal error", status: 500,
+                    detail: "the server could not answer this request."))
+        }
+    }
+
+    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) throws -> Response {
+        let token = try authenticator.authenticate(request)
+        if let rateLimiter, let wait = rateLimiter.acquire(token.id) {
+            throw UserRouteFailure.problem(
+                ProblemDetails(
+                    type: "rate-limited", title: "Too many requests", status: 429,
+                    detail: "this token may send \(Self.rate(rateLimiter.limit)) requests a second; retry in \(wait) s."
+                ),
+                headers: [.retryAfter: "\(wait)"])
+        }
+        var rest = parts.dropFirst()
+        if parts.first == "users" {
+            guard let segment = rest.first, !segment.isEmpty else { throw unknownRoute(request.uri.path) }
+            let user = try PercentDecoding.decode(segment, plusIsSpace: false, what: "the user in the path")
+            guard user.lowercased() == token.user else {
+                throw ProblemDetails(
+                    type: "forbidden", title: "Forbidden", status: 403,
+                    detail: "this token belongs to another user; it reads and writes only its own data (/v1/me).")
+            }
+            rest = rest.dropFirst()
+        }
+        let path = try rest.map { try PercentDecoding.decode($0, plusIsSpace: false, what: "the path") }
+        let method = request.method
+        let isRead = method == .get || method == .head
+        return try stores.withStore(for: token.user) { store in
+            let context = Context(request: request, body: body, store: store)
+            switch (path.first, path.count) {
+            case ("usage", 1):
+                guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
+                return try recordUse(context)
+            case ("frequent", 1), ("recent", 1):
+                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+                return try usageList(context, recent: path[0] == "recent")
+            case ("pinned", 1):
+                switch method {
+                case .get, .head: return try pinnedList(context)
+                case .put: return try replacePinned(context)
+                case .post: return try pin(context)
+                default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, POST")
+                }
+            case ("pinned", 2):
+                guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
+                return try unpin(path[1], context)
+            case ("collections", 1):
+                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+                return try json(store.collections().map { CollectionSummary($0, custom: customEmoji) }, context)
+            case ("collections", 2):
+                switch method {
+                case .get, .head: return try collection(path[1], context)
+                case .put: return try createCollection(path[1], context)
+                case .delete: return try deleteCollection(path[1], context)
+                default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, DELETE")
+                }
+            case ("collections", 3) where path[2] == "items":
+                guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
+                return try addToCollection(path[1], context)
+            case ("collections", 4) where path[2] == "items":
+                guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
+                return try removeFromCollection(path[1], item: path[3], context)
+            case ("tones", 1):
+                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+                return try tones(context)
+            case ("tones", 2):
+                guard method == .put else { throw methodNotAllowed(request, allow: "PUT") }
+                return path[1] == "default" ? try setDefaultTone(context) : try setTones(path[1], context)
+            default:
+                throw unknownRoute(request.uri.path)
+            }
+        }
+    }
+
+    /// What a route handler works with.
+    private struct Context {
+        var request: Request
+        var body: ByteBuffer
+        var store: EmojiStore
+    }
+
+    // MARK: Usage
+
+    /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``UsageSummary``.
+    private func recordUse(_ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code"])
+        let item = try item(in: body)
+        let entry =
+            if let emoji = item.emoji(in: catalog) {
+                try context.store.recordUse(of: emoji)
+            } else {
+                try context.store.recordUse(of: item)
+            }
+        return try json(UsageSummary(entry, catalog: catalog, custom: customEmoji), context)
+    }
+
+    /// `GET /v1/me/frequent?limit=` and `GET /v1/me/recent?limit=`.
+    private func usageList(_ context: Context, recent: Bool) throws -> Response {
+        let parameters = try QueryParameters(context.request.uri.query, allowed: ["limit"])
+        let store = context.store
+        let limit = try parameters.integer(
+            "limit", in: 1...limits.resultCount,
+            default: recent ? store.configuration.recentLimit : store.configuration.frequentLimit)
+        let entries = recent ? try store.recent(limit: limit) : Array(try store.frequent().prefix(limit))
+        return try json(entries.map { UsageSummary($0, catalog: catalog, custom: customEmoji) }, context)
+    }
+
+    // MARK: Pinned
+
+    private func pinnedList(_ context: Context) throws -> Response {
+        try json(context.store.pinned().map { StoreItemSummary($0, custom: customEmoji) }, context)
+    }
+
+    /// `PUT /v1/me/pinned` `{"items":["😀",":code:"]}`: the list becomes exactly these, in order.
+    private func replacePinned(_ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["items"])
+        guard let texts = try body.strings("items") else { throw UserRequestBody.bad("'items' is required.") }
+        var items: [StoreItem] = []
+        for text in texts {
+            let item = try item(text)
+            if !items.contains(item) { items.append(item) }
+        }
+        let store = context.store
+        for old in try store.pinned() where !items.contains(old) { try store.unpin(old) }
+        for (position, item) in items.enumerated() { try store.pin(item, at: position) }
+        return try pinnedList(context)
+    }
+
+    /// `POST /v1/me/pinned` `{"emoji"|"code", "position"?}`: pins (or moves) one item.
+    private func pin(_ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
+        let item = try item(in: body)
+        try context.store.pin(item, at: try body.integer("position"))
+        return try pinnedList(context)
+    }
+
+    /// `DELETE /v1/me/pinned/{emoji | :code:}`.
+    private func unpin(_ text: String, _ context: Context) throws -> Response {
+        guard try context.store.unpin(try item(text, removing: true)) else {
+            throw ProblemDetails.notFound("\(text.prefix(64)) is not pinned.")
+        }
+        return try pinnedList(context)
+    }
+
+    // MARK: Collections
+
+    private func collection(_ name: String, _ context: Context) throws -> Response {
+        guard let found = try context.store.collection(named: name) else { throw StoreError.collectionNotFound(name) }
+        return try json(CollectionSummary(found, custom: customEmoji), context)
+    }
+
+    /// `PUT /v1/me/collections/{name}`: 201 when created, 200 when it existed (idempotent).
+    private func createCollection(_ name: String, _ context: Context) throws -> Response {
+        let store = context.store
+        var status = HTTPResponse.Status.ok
+        if try store.collection(named: name) == nil {
+            do {
+                try store.createCollection(named: name)
+                status = .created
+            } catch .collectionExists {
+                // Another request created it meanwhile: the same outcome.
+            }
+        }
+        guard let found = try store.collection(named: name) else { throw StoreError.collectionNotFound(name) }
+        return try json(CollectionSummary(found, custom: customEmoji), context, status: status)
+    }
+
+    /// `DELETE /v1/me/collections/{name}`: 204, or 404 when there is none.
+    private func deleteCollection(_ name: String, _ context: Context) throws -> Response {
+        guard try context.store.deleteCollection(named: name) else { throw StoreError.collectionNotFound(name) }
+        return Response(status: .noContent, headers: [.cacheControl: "no-store"])
+    }
+
+    /// `POST /v1/me/collections/{name}/items` `{"emoji"|"code", "position"?}` (creates the collection if needed).
+    private func addToCollection(_ name: String, _ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
+        let item = try item(in: body)
+        try context.store.add(item, toCollection: name, at: try body.integer("position"))
+        return try collection(name, context)
+    }
+
+    /// `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`.
+    private func removeFromCollection(_ name: String, item text: String, _ context: Context) throws -> Response {
+        guard try context.store.remove(try item(text, removing: true), fromCollection: name) else {
+            throw ProblemDetails.notFound("\(text.prefix(64)) is not in the collection.")
+        }
+        return try collection(name, context)
+    }
+
+    // MARK: Tones
+
+    private func tones(_ context: Context) throws -> Response {
+        let store = context.store
+        return try json(
+            SkinToneSummary(defaultTone: try store.defaultSkinTone(), preferences: try store.skinTonePreferences()),
+            context)
+    }
+
+    /// `PUT /v1/me/tones/default` `{"tone":"medium"|null}`.
+    private func setDefaultTone(_ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["tone"])
+        guard body.has("tone") else { throw UserRequestBody.bad("'tone' is required (a skin tone or null).") }
+        let tone = try body.string("tone").map(Self.skinTone)
+        try context.store.setDefaultSkinTone(tone)
+        return try tones(context)
+    }
+
+    /// `PUT /v1/me/tones/{emoji}` `{"tones":["light","dark"]}` (one, or one per person; `[]` forgets).
+    private func setTones(_ text: String, _ context: Context) throws -> Response {
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["tones"])
+        guard let names = try body.strings("tones") else { throw UserRequestBody.bad("'tones' is required.") }
+        guard let emoji = catalog.emoji(for: text) else { throw ProblemDetails.unknownEmoji(text) }
+        let wanted = try names.map(Self.skinTone)
+        do { try context.store.setPreferredSkinTones(wanted, for: emoji) } catch .unsupportedSkinTones {
+            throw UserRequestBody.bad(
+                "\(emoji.neutral.character) takes "
+                    + (emoji.personCount == 0
+                        ? "no skin tone." : "one tone, or one per person (\(emoji.personCount)), not \(wanted.count)."))
+        }
+        return try tones(context)
+    }
+
+    private static func skinTone(_ name: String) throws(UserRouteFailure) -> SkinTone {
+        guard let tone = SkinTone(identifier: name) else {
+            throw UserRequestBody.bad(
+                "'\(name.prefix(40))' is not a skin tone: light, medium-light, medium, medium-dark or dark.")
+        }
+        return tone
+    }
+
+    // MARK: Items
+
+    /// The item a body names with `emoji` or `code` (exactly one).
+    private func item(in body: UserRequestBody) throws -> StoreItem {
+        switch (try body.string("emoji"), try body.string("code")) {
+        case (let emoji?, nil): return try item(emoji)
+        case (nil, let code?): return try customItem(code)
+        default: throw UserRequestBody.bad("give either 'emoji' (the emoji itself) or 'code' (a custom emoji's code).")
+        }
+    }
+
+    /// The item `text` names: an emoji, or `:code:` of a custom emoji of the main store. When
+    /// `removing`, a code the main store no longer has still names the item, so it can be removed.
+    private func item(_ text: String, removing: Bool = false) throws -> StoreItem {
+        if StoreItem(key: text).isCustom {
+            do { return try customItem(text) } catch  where removing {
+                return StoreItem.custom(CustomEmoji.normalizedCode(text))
+            }
+        }
+        guard let emoji = catalog.emoji(for: text) else { throw ProblemDetails.unknownEmoji(text) }
+        return StoreItem(emoji)
+    }
+
+    private func customItem(_ code: String) throws -> StoreItem {
+        let normalized = CustomEmoji.normalizedCode(code)
+        guard let found = custom.current()[normalized.lowercased()] else {
+            throw ProblemDetails(
+                type: "unknown-emoji", title: "Unknown emoji", status: 404,
+                detail: "no custom emoji :\(normalized.prefix(64)): in this server's store; GET /v1/custom lists them.")
+        }
+        return StoreItem(found)
+    }
+
+    private var customEmoji: (String) -> CustomEmoji? {
+        let byCode = custom.current()
+        return { byCode[$0.lowercased()] }
+    }
+
+    // MARK: Answers
+
+    private func json(_ value: some Encodable, _ context: Context, status: HTTPResponse.Status = .ok) throws
+        -> Response
+    {
+        try APIResponse.json(
+            value, status: status, cache: nil, version: catalog.unicodeVersion.description, request: context.request)
+    }
+
+    private func methodNotAllowed(_ request: Request, allow: String) -> UserRouteFailure {
+        .problem(
+            ProblemDetails(
+                type: "method-not-allowed", title: "Method not allowed", status: 405,
+                detail: "\(request.uri.path.prefix(80)) answers \(allow) only."),
+            headers: [.allow: allow])
+    }
+
+    private func unknownRoute(_ path: String) -> ProblemDetails {
+        .notFound(
+            "no route \(path.prefix(80)). User routes: /v1/me/usage, /v1/me/frequent, /v1/me/recent, /v1/me/pinned, "
+                + "/v1/me/collections, /v1/me/tones (and the same under /v1/users/{user}).")
+    }
+
+    private static func rate(_ limit: RateLimit) -> String {
+        limit.requestsPerSecond == limit.requestsPerSecond.rounded()
+            ? "\(Int(limit.requestsPerSecond))" : "\(limit.requestsPerSecond)"
+    }
+
+    /// The problem a store failure shows a client.
+    static func problem(for error: StoreError) -> ProblemDetails {
+        switch error {
+        case .collectionNotFound(let name):
+            .notFound("no collection named '\(name.prefix(64))'. GET /v1/me/collections lists them.")
+        case .itemNotFound(let item, let list): .notFound("\(item.key.prefix(64)) is not in \(list).")
+        case .invalidCollectionName(let name, let reason):
+            .badParameter("collection", "the name '\(name.prefix(64))' \(reason).")
+        case .unsupportedSkinTones:
+            ProblemDetails(type: "bad-body", title: "Bad body", status: 400, detail: error.description)
+        case .busy, .readOnly:
+            ProblemDetails(
+                type: "store-unavailable", title: "Store unavailable", status: 503,
+                detail: "the user's store cannot be written now; try again.")
+        default:
+            ProblemDetails(
+                type: "internal", title: "Internal error", status: 500, detail: "the store failed to answer.")
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+import Hummingbird
+import MojiStore
+
+/// Makes and hashes the bearer tokens of `moji serve`: `moji_` and 43 characters of base64url
+/// (32 random bytes). The store keeps only the SHA-256 of a token, in lowercase hex.
+///
+/// ```swift
+/// let token = APITokenSecret.generate()          // "moji_Q2h…", shown once
+/// try store.addAPIToken(user: "ada", hash: APITokenSecret.hash(token))
+/// ```
+public enum APITokenSecret {
+    /// What every token starts with, so a leaked one is easy to recognize (secret scanners).
+    public static let prefix = "moji_"
+
+    /// A new token from 32 bytes of the system's secure random generator.
+    public static func generate() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let base64 = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        return prefix + base64
+    }
+
+    /// The SHA-256 of `token`'s UTF-8 bytes in lowercase hex: what the store keeps and looks up.
+    public static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether `token` has the shape of one (prefix and 43 base64url characters); others are
+    /// refused without a lookup.
+    public static func isWellFormed(_ token: String) -> Bool {
+        let bytes = Array(token.utf8)
+        guard bytes.count == prefix.utf8.count + 43, token.hasPrefix(prefix) else { return false }
+        return bytes.dropFirst(prefix.utf8.count).allSatisfy { byte in
+            (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == 0x2D || byte == 0x5F
+        }
+    }
+}
+
+/// Checks `Authorization: Bearer <token>` against the store's token hashes.
+///
+/// A token found is remembered for ``cacheLifetime`` (1 s), so a busy client costs one hash and
+/// one dictionary look-up per request, not a database read; a revoked token (`moji serve token
+/// revoke`, in any process) is therefore refused within about a second. Unknown tokens are never
+/// remembered, so a token created a moment ago works at once. `lastUsedAt` is written at most
+/// once a minute per token.
+final class Authenticator: Sendable {
+    /// How long a found token is trusted without asking the store again.
+    static let cacheLifetime: TimeInterval = 1
+    /// How stale the stored `lastUsedAt` may get before a use writes it.
+    static let lastUseResolution: TimeInterval = 60
+    /// The most tokens remembered at once; past it the cache starts over.
+    static let cacheCapacity = 10_000
+
+    private let store: Result<EmojiStore, StoreError>
+    private let cache = LockedValue<[String: Entry]>([:])
+
+    private struct Entry: Sendable {
+        var token: APIToken
+        var checked: Date
+    }
+
+    init(store: Result<EmojiStore, StoreError>) {
+        self.store = store
+    }
+
+    /// The token the request carries, or a 401 (or 503 when the store cannot be read).
+    func authenticate(_ request: Request) throws(UserRouteFailure) -> APIToken {
+        guard let header = request.headers[.authorization] else {
+            throw .unauthorized(
+                "this route needs `Authorization: Bearer <token>`; `moji serve token create USER` makes one.")
+        }
+        let parts = header.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", APITokenSecret.isWellFormed(String(parts[1])) else {
+            throw .unauthorized(
+                "the Authorization header must be `Bearer moji_…` with a token of `moji serve token create`.")
+        }
+        let hash = APITokenSecret.hash(String(parts[1]))
+        let now = Date()
+        if let entry = cache.withLock({ $0[hash] }), now.timeIntervalSince(entry.checked) < Self.cacheLifetime {
+            return entry.token
+        }
+        guard case .success(let store) = store else {
+            throw .problem(
+                ProblemDetails(
+                    type: "not-ready", title: "Not ready", status: 503, detail: "the store cannot be opened."))
+        }
+        let found: APIToken?
+        do { found = try store.apiToken(hash: hash) } catch {
+            throw .problem(ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)"))
+        }
+        guard var token = found else {
+            cache.withLock { _ = $0.removeValue(forKey: hash) }
+            throw .unauthorized("the token is not known (never created, or revoked).")
+        }
+        if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseResolution }) ?? true {
+            // Best effort: a read-only store still authenticates.
+            try? store.recordAPITokenUse(id: token.id, at: now)
+            token.lastUsedAt = now
+        }
+        cache.withLock { entries in
+            if entries.count >= Self.cacheCapacity { entries.removeAll(keepingCapacity: true) }
+            entries[hash] = Entry(token: token, checked: now)
+        }
+        return token
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import Hummingbird
+
+/// A JSON object sent to a `/v1/me` route, read strictly: `application/json` only (415 for any
+/// other type), a JSON object of known keys with values of the right type (400 `bad-body` for
+/// anything else), so a typo never passes as "nothing to change".
+struct UserRequestBody {
+    private let values: [String: JSONValue]
+
+    /// Reads `body` of `request`, allowing only `keys`.
+    init(_ body: ByteBuffer, of request: Request, keys: Set<String>) throws(UserRouteFailure) {
+        let type = request.headers[.contentType]?.split(separator: ";").first?
+            .trimmingCharacters(in: .whitespaces).lowercased()
+        guard type == "application/json" else {
+            throw .problem(
+                ProblemDetails(
+                    type: "unsupported-media-type", title: "Unsupported media type", status: 415,
+                    detail:
+                        "send the body as Content-Type: application/json, not \(type.map { "'\($0.prefix(60))'" } ?? "none")."
+                ))
+        }
+        let value: JSONValue
+        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: body)) } catch {
+            throw Self.bad("the body is not valid JSON (UTF-8).")
+        }
+        guard case .object(let values) = value else { throw Self.bad("the body must be a JSON object.") }
+        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
+            throw Self.bad(
+                "unknown key '\(unknown.prefix(40))'; this route takes \(keys.sorted().joined(separator: ", ")).")
+        }
+        self.values = values
+    }
+
+    static func bad(_ detail: String) -> UserRouteFailure {
+        .problem(ProblemDetails(type: "bad-body", title: "Bad body", status: 400, detail: detail))
+    }
+
+    /// Whether `key` is present (null included).
+    func has(_ key: String) -> Bool { values[key] != nil }
+
+    /// A string value, nil when absent or null.
+    func string(_ key: String) throws(UserRouteFailure) -> String? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        default: throw Self.bad("'\(key)' must be a string.")
+        }
+    }
+
+    /// A whole number, nil when absent or null.
+    func integer(_ key: String) throws(UserRouteFailure) -> Int? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .number(let number)?:
+            guard let whole = Int(exactly: number) else { throw Self.bad("'\(key)' must be a whole number.") }
+            return whole
+        default: throw Self.bad("'\(key)' must be a whole number.")
+        }
+    }
+
+    /// An array of strings, nil when absent or null.
+    func strings(_ key: String) throws(UserRouteFailure) -> [String]? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .array(let items)?:
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { throw Self.bad("'\(key)' must be an array of strings.") }
+                texts.append(text)
+            }
+            return texts
+        default: throw Self.bad("'\(key)' must be an array of strings.")
+        }
+    }
+}
+
+/// Any JSON value, decoded without guessing: `true` is never the number 1.
+private enum JSONValue: Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+}
