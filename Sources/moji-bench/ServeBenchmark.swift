@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 import MojiServer
+import MojiStore
 import MojiTestSupport
 
 /// `serve`: the HTTP API under load, measured by wrk from outside this process.
@@ -14,10 +15,13 @@ struct ServeBenchmark: AsyncParsableCommand {
             runs wrk (Debian's package) against it, one route after the other, each for --duration \
             seconds with --connections connections on --threads threads: GET /v1/search with the \
             queries of --queries (one a line, as a person types them, cycled by a small Lua script), \
-            GET /v1/health, and POST /v1/me/usage from --users users with their own tokens. wrk shares \
-            the machine's cores with the server, as the issue's targets assume. Prints requests per \
-            second, p50 and p99 per route, search's share of health's rate, and checks that the \
-            store counted every use that got a 2xx answer.
+            GET /v1/health, and POST /v1/me/usage from --users users with their own tokens. Search runs \
+            twice: with the server's search answer cache (the default) and, on a second server, \
+            without it (every request searches and encodes). wrk shares the machine's cores with the \
+            server, as the issue's targets assume. Prints requests per second, p50 and p99 per route, \
+            search's share of health's rate, and checks that the users' stores counted every use \
+            that got a 2xx answer (a few more may be counted: wrk drops the answers still in flight \
+            when it stops).
             """
     )
 
@@ -82,21 +86,52 @@ struct ServeBenchmark: AsyncParsableCommand {
         let script = work.appendingPathComponent("requests.lua")
         try Data(Self.luaScript.utf8).write(to: script)
 
-        var configuration = ServerConfiguration(port: 0, storeURL: work.appendingPathComponent("moji.sqlite"))
-        configuration.limits.resultCount = 200
+        let storeURL = work.appendingPathComponent("moji.sqlite")
+        let tokens = try Self.createTokens(users: users, storeURL: storeURL)
+        let searchFile = work.appendingPathComponent("search.tsv")
+        try Self.write(lines.map { Request(path: "/v1/search?q=\(Self.escaped($0))&limit=20") }, to: searchFile)
+        let healthFile = work.appendingPathComponent("health.tsv")
+        try Self.write([Request(path: "/v1/health")], to: healthFile)
+        let usageFile = work.appendingPathComponent("usage.tsv")
+        try Self.write(
+            tokens.flatMap { token in
+                Self.usedEmoji.map {
+                    Request(method: "POST", path: "/v1/me/usage", token: token, body: "{\"emoji\":\"\($0)\"}")
+                }
+            }, to: usageFile)
+
+        // Without the answer cache first, on a server of its own, so its figures are every search's cost.
+        var uncachedConfiguration = ServerConfiguration(
+            port: 0, storeURL: storeURL, refreshesCustomSets: false, searchCacheEntries: 0)
+        uncachedConfiguration.imageDirectory = work.appendingPathComponent("images")
+        let uncachedServer = try await MojiServer.start(uncachedConfiguration)
+        let uncached: Load
+        do {
+            uncached = try await load(uncachedServer.baseURL.absoluteString, script: script, requests: searchFile)
+        } catch {
+            try? await uncachedServer.stop()
+            throw error
+        }
+        try await uncachedServer.stop()
+
+        var configuration = uncachedConfiguration
+        configuration.searchCacheEntries = ServerConfiguration().searchCacheEntries
         let server = try await MojiServer.start(configuration)
         do {
             let base = server.baseURL.absoluteString
-            let searchFile = work.appendingPathComponent("search.tsv")
-            try Self.write(
-                lines.map { Request(path: "/v1/search?q=\(Self.escaped($0))&limit=20") }, to: searchFile)
-            let healthFile = work.appendingPathComponent("health.tsv")
-            try Self.write([Request(path: "/v1/health")], to: healthFile)
-
             let search = try await load(base, script: script, requests: searchFile)
             let health = try await load(base, script: script, requests: healthFile)
+            let usage = try await load(base, script: script, requests: usageFile)
+            try await server.stop()
+            let counted = try Self.countedUses(users: users, storeURL: storeURL)
             report("search", search, target: Self.searchTargetPerSecond)
+            report("search_uncached", uncached, target: nil)
             report("health", health, target: nil)
+            report("record_use", usage, target: Self.usageTargetPerSecond)
+            Measurement.report([
+                "suite": "serve", "measure": "uses_counted", "acknowledged": usage.succeeded, "counted": counted,
+                "lost": max(usage.succeeded - counted, 0), "within_target": counted >= usage.succeeded,
+            ])
             let share = search.perSecond / max(health.perSecond, 1)
             Measurement.report([
                 "suite": "serve", "measure": "search_share_of_health",
@@ -109,7 +144,32 @@ struct ServeBenchmark: AsyncParsableCommand {
             try? await server.stop()
             throw error
         }
-        try await server.stop()
+    }
+
+    /// Emoji the usage load records, toned and not, so the tone memory is written too.
+    static let usedEmoji = ["👍", "👍🏽", "😂", "❤️", "🎉", "🙏🏿", "🔥", "🥳", "😭", "✨"]
+
+    /// One API token per user (`bench-0` …), created in the main store as `moji serve token create` does.
+    static func createTokens(users: Int, storeURL: URL) throws -> [String] {
+        let store = try EmojiStore(url: storeURL)
+        defer { try? store.close() }
+        return try (0..<max(users, 1)).map { index in
+            let token = APITokenSecret.generate()
+            _ = try store.addAPIToken(user: "bench-\(index)", hash: APITokenSecret.hash(token), label: "moji-bench")
+            return token
+        }
+    }
+
+    /// Every use the users' stores recorded.
+    static func countedUses(users: Int, storeURL: URL) throws -> Int {
+        let folder = storeURL.deletingLastPathComponent().appendingPathComponent("users")
+        return try (0..<max(users, 1)).reduce(0) { total, index in
+            let url = folder.appendingPathComponent("bench-\(index).sqlite")
+            guard FileManager.default.fileExists(atPath: url.path) else { return total }
+            let store = try EmojiStore(url: url)
+            defer { try? store.close() }
+            return total + (try store.totalUses())
+        }
     }
 
     /// One request line for the Lua script: method, path, token, body, separated by tabs.

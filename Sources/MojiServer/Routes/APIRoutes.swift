@@ -179,6 +179,13 @@ struct APIRoutes: Sendable {
     /// `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: as `moji search --json`, with
     /// the store's custom emoji; no match is an empty array.
     private func search(_ request: Request) throws -> Response {
+        // The same question gets the same answer until the custom emoji change: a picker's prefixes
+        // ("t", "th", "thu") come from every user who types a word, so most answers are reused.
+        service.refreshCustomEmoji()
+        let key = request.uri.query ?? ""
+        if let answer = service.searchAnswers.entry(for: key) {
+            return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
+        }
         let parameters = try QueryParameters(
             request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone"])
         guard let query = parameters["q"] else {
@@ -209,7 +216,10 @@ struct APIRoutes: Sendable {
                 custom.cachedImage.map { "/v1/images/\($0.fileName)" } ?? custom.image
             }
         }
-        return try APIResponse.json(summaries, cache: .search, version: service.version, request: request)
+        let body = try APIResponse.encode(summaries)
+        let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
+        service.searchAnswers.store(answer, for: key)
+        return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
     }
 
     // MARK: Parameters

@@ -27,24 +27,54 @@ final class CatalogService: Sendable {
         var emoji: [CustomEmoji] = []
     }
 
-    init(catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>) {
+    /// Encoded search answers by query string, for the custom emoji version they were made with:
+    /// emptied whenever the store's custom emoji change.
+    let searchAnswers: ResponseCache
+
+    init(catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>, searchCacheEntries: Int = 4096) {
         self.catalog = catalog
         self.store = store
+        searchAnswers = ResponseCache(capacity: searchCacheEntries)
+    }
+
+    /// Reads the store's custom emoji again if they changed (at most once a second), emptying the
+    /// cached search answers then; call it before using ``searchAnswers``.
+    func refreshCustomEmoji() {
+        _ = currentCustomEmoji()
     }
 
     /// The catalog's version as health and ETags name it: its Unicode Emoji version.
     var version: String { catalog.unicodeVersion.description }
 
     /// Why the server is not ready, or nil when the catalog loaded and the store answers.
+    ///
+    /// The store is asked at most once a second: a load balancer's probes, however many, cost one
+    /// read a second, and a store that stops answering is reported within that second.
     func unreadiness() -> String? {
         if let error = catalog.loadErrors.first { return "the catalog did not load: \(error)" }
+        let now = Date()
+        if let last = readiness.withLock({ $0 }), now.timeIntervalSince(last.checked) < 1 { return last.reason }
+        let reason: String?
         switch store {
-        case .failure(let error): return "the store cannot be opened: \(error)"
+        case .failure(let error): reason = "the store cannot be opened: \(error)"
         case .success(let store):
-            do { _ = try store.changeVersions() } catch { return "the store cannot be read: \(error)" }
-            return nil
+            do {
+                _ = try store.changeVersions()
+                reason = nil
+            } catch {
+                reason = "the store cannot be read: \(error)"
+            }
         }
+        readiness.withLock { $0 = Readiness(checked: now, reason: reason) }
+        return reason
     }
+
+    private struct Readiness: Sendable {
+        var checked: Date
+        var reason: String?
+    }
+
+    private let readiness = LockedValue<Readiness?>(nil)
 
     /// The locale `identifier` names (with CLDR fallbacks), or 400 naming the closest ones.
     func localized(_ identifier: String?) throws(ProblemDetails) -> LocalizedCatalog {
@@ -99,6 +129,8 @@ final class CatalogService: Sendable {
             return (snapshot.version, snapshot.emoji)
         }
         custom.withLock { $0 = CustomSnapshot(version: version, checked: now, emoji: emoji) }
+        // Answers made with the old custom emoji (or their old images) are stale.
+        searchAnswers.removeAll()
         return (version, emoji)
     }
 }

@@ -96,7 +96,8 @@ public final class MojiServer: Sendable {
         let store = Result { () throws(StoreError) in
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
         }
-        let service = CatalogService(catalog: catalog, store: store)
+        let service = CatalogService(
+            catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries)
         let users = UserRoutes(catalog: catalog, mainStore: store, configuration: configuration)
         let routes = APIRoutes(
             service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users)

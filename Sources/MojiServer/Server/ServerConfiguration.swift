@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     public var refreshCheckInterval: Duration
     /// Requests per second per API token on the `/v1/me` routes (429 past it), or nil for no limit.
     public var rateLimit: RateLimit?
+    /// How many search answers are kept, encoded, to answer the same query again without searching
+    /// (twice this many at most; each a few KB). 0 keeps none. They are dropped when the custom emoji
+    /// change.
+    public var searchCacheEntries: Int
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
@@ -42,7 +46,7 @@ public struct ServerConfiguration: Sendable {
         store: StoreConfiguration = StoreConfiguration(), limits: ServerLimits = ServerLimits(),
         imageDirectory: URL = ImageCache.defaultDirectory(), corsOrigins: [String] = [],
         refreshesCustomSets: Bool = true, refreshCheckInterval: Duration = .seconds(600),
-        rateLimit: RateLimit? = nil
+        rateLimit: RateLimit? = nil, searchCacheEntries: Int = 4096
     ) {
         self.host = host
         self.port = port
@@ -54,6 +58,7 @@ public struct ServerConfiguration: Sendable {
         self.refreshesCustomSets = refreshesCustomSets
         self.refreshCheckInterval = refreshCheckInterval
         self.rateLimit = rateLimit
+        self.searchCacheEntries = searchCacheEntries
     }
 
     /// Whether ``host`` only reaches this machine (`127.0.0.0/8`, `::1`, `localhost`).

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import MojiServer
+
+@Suite("search answer cache")
+struct ResponseCacheTests {
+    static func entry(_ text: String) -> ResponseCache.Entry {
+        ResponseCache.Entry(body: Data(text.utf8), etag: "\"\(text)\"")
+    }
+
+    @Test("an entry used since the last turnover survives it; one not used goes at the next")
+    func generations() {
+        let cache = ResponseCache(capacity: 2)
+        cache.store(Self.entry("a"), for: "a")
+        cache.store(Self.entry("b"), for: "b")
+        // Full: c starts a new generation; a and b are now the older one.
+        cache.store(Self.entry("c"), for: "c")
+        #expect(cache.entry(for: "a")?.etag == "\"a\"")  // moved into the newer generation
+        // The newer generation (c, a) is full: d turns it over, and b, never used, goes.
+        cache.store(Self.entry("d"), for: "d")
+        #expect(cache.entry(for: "b") == nil)
+        #expect(cache.entry(for: "a")?.etag == "\"a\"")
+        #expect(cache.entry(for: "c")?.etag == "\"c\"")
+        #expect(cache.entry(for: "d")?.etag == "\"d\"")
+    }
+
+    @Test("capacity 0 keeps nothing, and removeAll forgets everything")
+    func emptying() {
+        let off = ResponseCache(capacity: 0)
+        off.store(Self.entry("a"), for: "a")
+        #expect(off.entry(for: "a") == nil)
+        let cache = ResponseCache(capacity: 8)
+        cache.store(Self.entry("a"), for: "a")
+        cache.removeAll()
+        #expect(cache.entry(for: "a") == nil)
+    }
+
+    @Test("a repeated search gets the same body and ETag, with the cache and without it")
+    func repeatedSearch() async throws {
+        for entries in [4096, 0] {
+            let configure: (inout ServerConfiguration) -> Void = { $0.searchCacheEntries = entries }
+            try await ServerHarness.with(configure: configure) { harness in
+                let first = try await harness.request("/v1/search?q=cat&limit=5")
+                let second = try await harness.request("/v1/search?q=cat&limit=5")
+                #expect(first.status == 200 && second.status == 200)
+                #expect(first.body == second.body)
+                #expect(first.header("ETag") == second.header("ETag"))
+                let other = try await harness.request("/v1/search?q=dog&limit=5")
+                #expect(other.body != first.body)
+                let tag = try #require(first.header("ETag"))
+                let revalidated = try await harness.request("/v1/search?q=cat&limit=5", headers: ["If-None-Match": tag])
+                #expect(revalidated.status == 304)
+            }
+        }
+    }
+}
