@@ -1,26 +1,22 @@
 import Foundation
 import Hummingbird
 
-/// A JSON object sent to a `/v1/me` route, read strictly: `application/json` only (415 for any
-/// other type), a JSON object of known keys with values of the right type (400 `bad-body` for
+/// A JSON object sent to a `/v1/me` route, read strictly: `application/json` in UTF-8 only (415
+/// for any other type, as ``JSONBody`` decides for every route), a JSON object of known keys with values of the right type (400 `bad-body` for
 /// anything else), so a typo never passes as "nothing to change".
 struct UserRequestBody {
     private let values: [String: JSONValue]
 
     /// Reads `body` of `request`, allowing only `keys`.
     init(_ body: ByteBuffer, of request: Request, keys: Set<String>) throws(UserRouteFailure) {
-        let type = request.headers[.contentType]?.split(separator: ";").first?
-            .trimmingCharacters(in: .whitespaces).lowercased()
-        guard type == "application/json" else {
-            throw .problem(
-                ProblemDetails(
-                    type: "unsupported-media-type", title: "Unsupported media type", status: 415,
-                    detail:
-                        "send the body as Content-Type: application/json, not \(type.map { "'\($0.prefix(60))'" } ?? "none")."
-                ))
+        // The content type and encoding rules of every JSON body the API takes (JSONBody).
+        do { try JSONBody.checkContentType(request.headers[.contentType]) } catch { throw .problem(error) }
+        let data = Data(buffer: body)
+        guard String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else {
+            throw Self.bad("the body is not UTF-8.")
         }
         let value: JSONValue
-        do { value = try JSONDecoder().decode(JSONValue.self, from: Data(buffer: body)) } catch {
+        do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw Self.bad("the body is not valid JSON (UTF-8).")
         }
         guard case .object(let values) = value else { throw Self.bad("the body must be a JSON object.") }
