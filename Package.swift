@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Moji",
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    // Hummingbird 2, which MojiServer serves with, needs macOS 14 and iOS 17; the minimum is one for the
+    // whole package, so every product shares it.
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "Moji", targets: ["Moji"]),
         .library(name: "MojiStore", targets: ["MojiStore"]),

@@ -15,7 +15,6 @@ import Hummingbird
 /// …
 /// await server.stop()
 /// ```
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 public final class LoopbackServer: Sendable {
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL

@@ -2,7 +2,6 @@ import Foundation
 import Hummingbird
 
 /// The routes and the request log, shared by the server's connections.
-@available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
 final class LoopbackState: @unchecked Sendable {
     private let lock = NSLock()
     private var routes: [String: LoopbackResponse] = [:]

@@ -54,9 +54,6 @@ struct SyncBenchmark: AsyncParsableCommand {
     static let resyncTargetSeconds = 0.3
 
     func run() async throws {
-        guard #available(macOS 14, iOS 17, tvOS 17, visionOS 1, *) else {
-            throw ValidationError("the loopback server needs macOS 14 or later")
-        }
         let directory = URL(fileURLWithPath: snapshot)
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.tsv").path) else {
             throw ValidationError("\(snapshot) is not a snapshot (no manifest.tsv); pass --snapshot DIR")
@@ -103,7 +100,6 @@ struct SyncBenchmark: AsyncParsableCommand {
         var failures: [String] = []
     }
 
-    @available(macOS 14, iOS 17, tvOS 17, visionOS 1, *)
     private func measure(_ snapshot: URL, server: LoopbackServer) async throws -> [Round] {
         let pagePath = "/misc.php"
         try server.serveSmilieSnapshot(snapshot, pagePath: pagePath)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value behind a lock, for the caches requests share. (`Mutex` needs macOS 15; Moji runs on 13.)
+/// A value behind a lock, for the caches requests share. (`Mutex` needs macOS 15; Moji runs on 14.)
 final class LockedValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
