@@ -391,17 +391,19 @@ struct CustomSetSyncTests {
         try await SyncFixture.with { fixture in
             fixture.serveImage("/i/a.png")
             fixture.servePage([(":a:", "/i/a.png", "a")])
-            // Lifetimes of seconds, renewed every second, so a loaded machine cannot make the test
-            // see an expiry the code did not cause.
-            let options = SyncOptions(retryDelay: 0.01, lockDuration: 3)
+            // Lifetimes of seconds, renewed every two, so a loaded machine (a full test run beside
+            // other builds) cannot make the test see an expiry the code did not cause: renewals may
+            // run four seconds late before the probe below could take the lock.
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 6)
             let sync = fixture.sync(options)
             _ = try await sync.add(fixture.forumSet())
             // A slow image keeps the sync busy for well over one lock lifetime.
             fixture.server.route(
-                "/i/b.png", .delayed(5.5, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+                "/i/b.png", .delayed(10, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let running = Task { try await sync.sync(named: "forum") }
-            try await Task.sleep(nanoseconds: 4_500_000_000)
+            // Past the first lifetime (6 s): only renewals keep the lock.
+            try await Task.sleep(nanoseconds: 8_000_000_000)
             let now = Date()
             #expect(
                 try !fixture.store.claimCustomSetSync(
@@ -411,9 +413,9 @@ struct CustomSetSyncTests {
             let later = Date()
             #expect(
                 try fixture.store.claimCustomSetSync(
-                    named: "forum", owner: "dead", until: later.addingTimeInterval(0.3), now: later))
+                    named: "forum", owner: "dead", until: later.addingTimeInterval(2), now: later))
             await #expect(throws: SyncError.busy("forum")) { try await sync.sync(named: "forum") }
-            try await Task.sleep(nanoseconds: 400_000_000)
+            try await Task.sleep(nanoseconds: 2_100_000_000)
             _ = try await sync.sync(named: "forum")
         }
     }
