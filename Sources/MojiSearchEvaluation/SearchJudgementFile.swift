@@ -69,5 +69,11 @@ public struct SearchJudgementFileError: Error, Hashable, CustomStringConvertible
     public var line: Int
     public var reason: String
 
+    public init(path: String, line: Int, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
     public var description: String { "\(path):\(line): \(reason)" }
 }
