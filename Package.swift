@@ -105,10 +105,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Judged as-you-type queries and their figures, for moji-bench and its tests.
+        .target(name: "MojiSearchEvaluation", dependencies: ["Moji"]),
         .executableTarget(
             name: "moji-bench",
             dependencies: [
                 "Moji",
+                "MojiSearchEvaluation",
                 "MojiStore",
                 "MojiPicker",
                 "MojiStorePicker",
@@ -124,7 +127,7 @@ let package = Package(
         .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
         // libFuzzer target for the forum smilie page and pack manifest parsers: Fuzz/run-sync-fuzz.sh.
         .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji"]),
-        .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiTestSupport"]),
+        .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiSearchEvaluation", "MojiTestSupport"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
         .testTarget(

@@ -15,6 +15,14 @@ struct SearchQualityBenchmark: ParsableCommand {
             the ≥ 99% target applies to those. Then, in English: every github and slack shortcode, \
             as :code: and bare, returns its emoji first, with that preset preferred where GitHub \
             and Slack disagree (SearchOptions.preferredShortcodes).
+
+            With --judgements DIR, instead: the judged queries of DIR (one <locale>.tsv each, see \
+            Benchmarks/search-judgements/README.md), every prefix of each as typed, searched as \
+            the picker does (the locale, then English; default options, 10 results). Per locale \
+            and overall: success@1, success@5 and mean reciprocal rank over all prefixes and over \
+            prefixes of 3+ characters; the characters typed until a right emoji is first and \
+            stays first, summed over words (a word never first counts its length plus one); \
+            the words never first. --verbose lists those words and every missed prefix.
             """
     )
 
@@ -27,7 +35,17 @@ struct SearchQualityBenchmark: ParsableCommand {
     @Flag(help: "Print each miss.")
     var verbose = false
 
+    @Option(help: "A folder of judged queries (<locale>.tsv); evaluates those instead.")
+    var judgements: String?
+
     func run() throws {
+        if let judgements {
+            let chosen = locales == "all" ? nil : Set(locales.split(separator: ",").map(String.init))
+            try JudgedSearchQuality(
+                directory: URL(fileURLWithPath: judgements), locales: chosen, verbose: verbose
+            ).run()
+            return
+        }
         let catalog = EmojiCatalog.shared
         let emojis = catalog.neutralEmojis
         let english = try catalog.localized(.english)
