@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MojiSync
 
 /// A JSON object sent to a `/v1/me` route, read strictly: `application/json` in UTF-8 only (415
 /// for any other type, as ``JSONBody`` decides for every route), a JSON object of known keys with values of the right type (400 `bad-body` for
@@ -66,33 +67,6 @@ struct UserRequestBody {
             }
             return texts
         default: throw Self.bad("'\(key)' must be an array of strings.")
-        }
-    }
-}
-
-/// Any JSON value, decoded without guessing: `true` is never the number 1.
-private enum JSONValue: Decodable {
-    case null
-    case bool(Bool)
-    case number(Double)
-    case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
         }
     }
 }

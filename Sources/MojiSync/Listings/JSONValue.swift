@@ -2,8 +2,9 @@ import Foundation
 
 /// Any JSON value, so a listing reads a server's answer field by field: one entry with a wrong
 /// type or an unknown field is left out or ignored instead of failing the whole set, as a
-/// `Codable` struct would.
-enum JSONValue: Sendable, Hashable, Decodable {
+/// `Codable` struct would. The server reads request bodies with it too (`package` access), so
+/// `true` is never taken for the number 1 anywhere.
+package enum JSONValue: Sendable, Hashable, Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -11,7 +12,7 @@ enum JSONValue: Sendable, Hashable, Decodable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
