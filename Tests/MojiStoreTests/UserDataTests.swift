@@ -19,6 +19,20 @@ struct UserDataTests {
         #expect(try store.pinned().map(\.key) == [":partyparrot:", "👍", "🎉"])
     }
 
+    @Test("setPinned replaces the whole list in one change, repeats keeping their first place")
+    func setPinned() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try EmojiStore(url: directory.databaseURL)
+        for text in ["😀", "🎉"] { try store.pin(StoreItem(emoji(text))) }
+        let before = try store.changeVersions()[.pinned]
+        try store.setPinned([StoreItem(emoji("👍")), .custom("parrot"), StoreItem(emoji("👍")), StoreItem(emoji("😀"))])
+        #expect(try store.pinned().map(\.key) == ["👍", ":parrot:", "😀"])
+        // One transaction: the pinned area's version moves once, not once per item.
+        #expect(try store.changeVersions()[.pinned] == before.map { $0 + 1 })
+        try store.setPinned([])
+        #expect(try store.pinned().isEmpty)
+    }
+
     @Test("collections are created, filled, reordered, renamed and deleted")
     func collections() throws {
         let directory = try TemporaryDirectory()

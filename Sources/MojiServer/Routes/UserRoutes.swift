@@ -173,9 +173,7 @@ struct UserRoutes: Sendable {
             let item = try item(text)
             if !items.contains(item) { items.append(item) }
         }
-        let store = context.store
-        for old in try store.pinned() where !items.contains(old) { try store.unpin(old) }
-        for (position, item) in items.enumerated() { try store.pin(item, at: position) }
+        try context.store.setPinned(items)
         return try pinnedList(context)
     }
 

@@ -18,6 +18,14 @@ extension EmojiStore {
         }
     }
 
+    /// Replaces the whole pinned list with `items`, in their order (a repeated item keeps its first
+    /// place), in one transaction: another process sees the old list or the new one, never a mix.
+    public func setPinned(_ items: [StoreItem]) throws(StoreError) {
+        var unique: [StoreItem] = []
+        for item in items where !unique.contains(item) { unique.append(item) }
+        try write([.pinned]) { db in try Self.replaceOrderedItems(unique, db: db, table: "pinned", filter: nil) }
+    }
+
     /// Unpins an item; returns whether it was pinned.
     @discardableResult
     public func unpin(_ item: StoreItem) throws(StoreError) -> Bool {
