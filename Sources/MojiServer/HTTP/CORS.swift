@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Cross-origin access for the sites ``ServerConfiguration/corsOrigins`` names: wraps the
@@ -13,7 +14,19 @@ struct CORS: Sendable {
     let origins: Set<String>
 
     init(origins: [String]) {
-        self.origins = Set(origins.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 })
+        self.origins = Set(origins.map(Self.normalized))
+    }
+
+    /// An origin as browsers send it: scheme and host in lowercase, no default port, no slash.
+    static func normalized(_ origin: String) -> String {
+        let trimmed = origin.hasSuffix("/") ? String(origin.dropLast()) : origin
+        guard trimmed != "*", var parts = URLComponents(string: trimmed) else { return trimmed }
+        parts.scheme = parts.scheme?.lowercased()
+        parts.host = parts.host?.lowercased()
+        if (parts.scheme == "https" && parts.port == 443) || (parts.scheme == "http" && parts.port == 80) {
+            parts.port = nil
+        }
+        return parts.string ?? trimmed
     }
 
     static let allowedMethods = "GET, HEAD, POST, PUT, DELETE"
@@ -23,7 +36,9 @@ struct CORS: Sendable {
 
     func respond(to request: Request, next: (Request) async -> Response) async -> Response {
         guard !origins.isEmpty else { return await next(request) }
-        let origin = request.headers[.origin].flatMap { origins.contains("*") || origins.contains($0) ? $0 : nil }
+        let origin = request.headers[.origin].flatMap {
+            origins.contains("*") || origins.contains(Self.normalized($0)) ? $0 : nil
+        }
         if let origin, request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             let headers: HTTPFields = [
                 .accessControlAllowOrigin: origin, .accessControlAllowMethods: Self.allowedMethods,

@@ -18,8 +18,28 @@ public struct CustomSetSummary: Codable, Sendable, Hashable {
     public struct Source: Codable, Sendable, Hashable {
         /// `forum`, `mastodon`, `slack`, `pack` or `folder`.
         public var kind: String
-        /// The URL or path it is read from.
-        public var location: String
+        /// The web address it is read from, without user, query or fragment; nil for a local
+        /// folder or file (the server's paths are nobody else's business) or a URL that is not
+        /// http(s).
+        public var location: String?
+
+        /// The source of a set as the API shows it: its kind, and a public `location` only.
+        public init(kind: String, location: String) {
+            self.kind = kind
+            self.location = Self.publicLocation(location)
+        }
+
+        static func publicLocation(_ location: String) -> String? {
+            guard var parts = URLComponents(string: location), let scheme = parts.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", parts.host?.isEmpty == false
+            else { return nil }
+            // A token or key in the address (Slack's, a private forum's) is not the public's.
+            parts.user = nil
+            parts.password = nil
+            parts.query = nil
+            parts.fragment = nil
+            return parts.string
+        }
     }
 
     /// One emoji of a set.

@@ -179,13 +179,6 @@ struct APIRoutes: Sendable {
     /// `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: as `moji search --json`, with
     /// the store's custom emoji; no match is an empty array.
     private func search(_ request: Request) throws -> Response {
-        // The same question gets the same answer until the custom emoji change: a picker's prefixes
-        // ("t", "th", "thu") come from every user who types a word, so most answers are reused.
-        service.refreshCustomEmoji()
-        let key = request.uri.query ?? ""
-        if let answer = service.searchAnswers.entry(for: key) {
-            return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
-        }
         let parameters = try QueryParameters(
             request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone"])
         guard let query = parameters["q"] else {
@@ -194,9 +187,13 @@ struct APIRoutes: Sendable {
         let localized = try service.localized(parameters["locale"])
         var options = SearchOptions(limit: try parameters.integer("limit", in: 1...limits.resultCount, default: 20))
         if let ranking = parameters["ranking"] {
-            guard let found = SearchRanking(rawValue: ranking) else {
+            // `usage` orders by a user's uses, which a shared, cached answer cannot hold: a picker
+            // shows a user's frequent emoji from /v1/me/frequent instead.
+            guard let found = SearchRanking(rawValue: ranking), found != .usage else {
                 throw ProblemDetails.badParameter(
-                    "ranking", "must be relevance, usage or alphabetical, not '\(ranking.prefix(40))'.")
+                    "ranking",
+                    "must be relevance or alphabetical, not '\(ranking.prefix(40))'; a user's most used emoji come from /v1/me/frequent."
+                )
             }
             options.ranking = found
         }
@@ -209,6 +206,20 @@ struct APIRoutes: Sendable {
             }
             options.skinTones = .preferred(skinTone)
         }
+        // The same question gets the same answer until the custom emoji change: a picker's prefixes
+        // ("t", "th", "thu") come from every user who types a word, so most answers are reused. The
+        // key is the parsed question, so spellings of one query string share an entry.
+        service.refreshCustomEmoji()
+        let epoch = service.searchAnswers.currentEpoch
+        let key = [
+            localized.locale.identifier, options.limit.map(String.init) ?? "", "\(options.ranking)",
+            options.maximumVersion?.description ?? "",
+            parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "",
+            query,
+        ].joined(separator: "\u{1F}")
+        if let answer = service.searchAnswers.entry(for: key) {
+            return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
+        }
         let results = try service.search(localized.locale).results(for: query, options: options)
         let summaries = results.map {
             SearchResultSummary($0, in: localized) { custom in
@@ -218,7 +229,7 @@ struct APIRoutes: Sendable {
         }
         let body = try APIResponse.encode(summaries)
         let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
-        service.searchAnswers.store(answer, for: key)
+        service.searchAnswers.store(answer, for: key, epoch: epoch)
         return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
     }
 

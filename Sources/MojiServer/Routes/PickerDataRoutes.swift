@@ -8,7 +8,9 @@ extension APIRoutes {
     func pickerData(_ request: Request) throws -> Response {
         let parameters = try QueryParameters(request.uri.query, allowed: ["locale", "max-version"])
         let localized = try service.localized(parameters["locale"])
-        let maximum = try maximumVersion(parameters)
+        // Rounded down to a version the catalog has: any other value names the same emoji, and must
+        // not be able to fill the cache with copies of one answer.
+        let maximum = try maximumVersion(parameters).map(service.catalogVersion(notAfter:))
         let key = PickerDataCache.Key(
             catalog: service.version, locale: localized.locale.identifier, maximumVersion: maximum?.description)
         let body = try PickerDataCache.shared.body(for: key) {

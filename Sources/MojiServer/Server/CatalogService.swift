@@ -35,6 +35,16 @@ final class CatalogService: Sendable {
         self.catalog = catalog
         self.store = store
         searchAnswers = ResponseCache(capacity: searchCacheEntries)
+        emojiVersions = Set(catalog.emojis.map(\.version)).sorted()
+    }
+
+    /// The Emoji versions the catalog's emoji have, oldest first.
+    let emojiVersions: [EmojiVersion]
+
+    /// The newest catalog version not after `version` (so `15.9` and `15.1` name the same emoji and
+    /// share one cached answer); `version` itself when it is older than every emoji.
+    func catalogVersion(notAfter version: EmojiVersion) -> EmojiVersion {
+        emojiVersions.last { $0 <= version } ?? version
     }
 
     /// Reads the store's custom emoji again if they changed (at most once a second), emptying the

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Moji
 import MojiStore
 import MojiSync
@@ -73,6 +74,9 @@ public final class MojiServer: Sendable {
         if case .failure(let error) = service.store { storeError = error } else { storeError = nil }
     }
 
+    /// The search answers the server keeps (for tests).
+    var searchAnswerCache: ResponseCache { service.searchAnswers }
+
     /// `http://<host>:<port>`, e.g. `http://127.0.0.1:8080`.
     public var baseURL: URL {
         let host =
@@ -113,6 +117,9 @@ public final class MojiServer: Sendable {
         }
         var application = Application(
             responder: responder,
+            // A connection with nothing to say for 30 s is closed, so idle or stalled clients cannot
+            // hold file descriptors (or a shutdown) forever.
+            server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(30))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -127,10 +134,13 @@ public final class MojiServer: Sendable {
             let sync = CustomSetSync(store: store, cache: ImageCache(directory: configuration.imageDirectory))
             services.append(CustomSetRefresher(sync: sync, interval: configuration.refreshCheckInterval))
         }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services, gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],
-                logger: application.logger))
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],
+            logger: application.logger)
+        // Requests in flight get 10 s to finish; a client that never finishes sending cannot hold
+        // a shutdown past that.
+        groupConfiguration.maximumGracefulShutdownDuration = .seconds(10)
+        let group = ServiceGroup(configuration: groupConfiguration)
         let (failures, failureContinuation) = AsyncStream<String>.makeStream()
         let task = Task {
             defer { continuation.finish() }

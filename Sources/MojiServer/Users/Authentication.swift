@@ -58,6 +58,8 @@ final class Authenticator: Sendable {
 
     private let store: Result<EmojiStore, StoreError>
     private let cache = LockedValue<[String: Entry]>([:])
+    /// Where tokens' last uses are written, one at a time.
+    private static let lastUseWrites = DispatchQueue(label: "moji.api-token.last-use", qos: .utility)
 
     private struct Entry: Sendable {
         var token: APIToken
@@ -98,9 +100,12 @@ final class Authenticator: Sendable {
             throw .unauthorized("the token is not known (never created, or revoked).")
         }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseResolution }) ?? true {
-            // Best effort: a read-only store still authenticates.
-            try? store.recordAPITokenUse(id: token.id, at: now)
             token.lastUsedAt = now
+            // Off the request path, on a queue of its own: a write waits for the store's lock (another
+            // process may hold it for seconds), and a request must not, nor hold one of the few
+            // threads every request shares. Best effort: a read-only store still authenticates.
+            let id = token.id
+            Self.lastUseWrites.async { try? store.recordAPITokenUse(id: id, at: now) }
         }
         cache.withLock { entries in
             if entries.count >= Self.cacheCapacity { entries.removeAll(keepingCapacity: true) }
