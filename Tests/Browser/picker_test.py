@@ -60,7 +60,8 @@ return {id, text: el.textContent, label: el.getAttribute('aria-label'),
 def open_picker(driver, url):
     driver.get(url)
     driver.execute_script("localStorage.clear()")
-    driver.get(url)
+    # A reload, not a second get: a get that changes only the #fragment does not load the page again.
+    driver.refresh()
     driver.execute_script("window.picks = []; document.addEventListener('emoji-click', e => picks.push(e.detail));")
     count = wait(driver, ROOT + "return r.querySelectorAll('#grid [role=option]').length > 1000 && "
                  "r.querySelectorAll('#grid [role=option]').length", 20)
@@ -387,7 +388,7 @@ return imgs.length && imgs.every(i => i.complete) && imgs.map(i => [i.alt, i.nat
 
 def per_user(driver, base, token):
     """With a token, usage goes to /v1/me; a refused token shows a message and falls back."""
-    search, _ = open_picker(driver, base + "/?token=not-a-valid-token")
+    search, _ = open_picker(driver, base + "/#token=not-a-valid-token")
     message = wait(driver, ROOT + "const t = r.querySelector('[role=status]').textContent; "
                    "return t.includes('401') && t", 10)
     check("a refused token (401) says so and keeps usage in this browser", message, repr(message))
@@ -401,7 +402,7 @@ def per_user(driver, base, token):
         print("     (no --token: the /v1/me checks need a token from `moji serve token create`)")
         return
     sent = []
-    search, _ = open_picker(driver, base + "/?token=" + urllib.parse.quote(token))
+    search, _ = open_picker(driver, base + "/#token=" + urllib.parse.quote(token))
     driver.execute_script("""
 const original = window.fetch; window.sent = [];
 window.fetch = (url, init) => { sent.push([String(url), init && init.method || 'GET',
