@@ -21,6 +21,8 @@ final class SearchIndex: Sendable {
     let groupIndices: [UInt8]
     let custom: [CustomEmoji]
     let alphabetical: AlphabeticalOrder
+    /// The order of entries that share a rank key.
+    let commonFirst: CommonFirstOrder
 
     var entryCount: Int { catalogEntryCount + custom.count }
 
@@ -62,6 +64,7 @@ final class SearchIndex: Sendable {
         if !custom.isEmpty { segments.append(Self.customSegment(custom, firstEntry: emojis.count)) }
         self.segments = segments
         self.alphabetical = AlphabeticalOrder()
+        self.commonFirst = CommonFirstOrder(emojis: emojis, versions: versions, customCount: custom.count)
     }
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what

@@ -1,4 +1,5 @@
-/// Where a match ranks: lower keys first, ties in entry (CLDR) order. An entry's key is the best
+/// Where a match ranks: lower keys first, ties common first (``CommonFirstOrder``: no variant,
+/// fewer code points, earlier Emoji version, then CLDR order). An entry's key is the best
 /// of its exact matches and of its word matches (where every word of the query must match, and
 /// the worst word's best match counts).
 ///

@@ -1,0 +1,41 @@
+import Testing
+
+@testable import Moji
+
+/// One test per rule of the ranking table (`RankingOrder.swift`, `CommonFirstOrder.swift`),
+/// each on the case the rule exists for.
+@Suite("Ranking rules")
+struct RankingRuleTests {
+    static let english = try! EmojiSearch(locales: [.english])
+
+    private func texts(_ query: String, in search: EmojiSearch = english, limit: Int = 10) -> [String] {
+        search.results(for: query, options: SearchOptions(limit: limit)).map(\.item.text)
+    }
+
+    private func position(of emoji: String, for query: String, in search: EmojiSearch = english) -> Int? {
+        texts(query, in: search, limit: 50).firstIndex(of: emoji)
+    }
+
+    @Test("among equal matches the common emoji comes first: earlier version, no variant, fewer code points")
+    func commonFirst() throws {
+        // "hand" is a name word of both; 👌 is Emoji 0.6, 🫱 14.0 (and before it in CLDR order).
+        let okHand = try #require(position(of: "👌", for: "hand"))
+        let rightwards = try #require(position(of: "🫱", for: "hand"))
+        #expect(okHand < rightwards)
+        // The woman, the man and the person facing right are variants of 🏃 "person running".
+        let shirt = try #require(position(of: "🎽", for: "running"))
+        for variant in ["🏃‍♀️", "🏃‍♂️", "🏃‍➡️"] {
+            let other = try #require(position(of: variant, for: "running"))
+            #expect(shirt < other)
+        }
+        // 😘 (one code point) before a kiss of two people (a sequence).
+        let kiss = try #require(position(of: "😘", for: "kiss"))
+        let womanMan = try #require(position(of: "👩‍❤️‍💋‍👨", for: "kiss"))
+        #expect(kiss < womanMan)
+    }
+
+    @Test("a blank query still lists the catalog in CLDR order")
+    func blankQueryKeepsCLDROrder() {
+        #expect(texts("", limit: 3) == ["😀", "😃", "😄"])
+    }
+}
