@@ -34,6 +34,18 @@ struct RankingRuleTests {
         #expect(kiss < womanMan)
     }
 
+    @Test("the word still being typed ranks its longer words with its whole word: thumb → 👍, snow → ❄️")
+    func openLastWord() throws {
+        // "thumb" is a whole word of 🫰's name, only the start of 👍's "thumbs".
+        #expect(texts("thumb", limit: 1) == ["👍"])
+        let snowflake = try #require(position(of: "❄️", for: "snow"))
+        let mountain = try #require(position(of: "🏔️", for: "snow"))
+        #expect(snowflake < mountain)
+        // With a space after it the word is finished: whole words first again.
+        #expect(texts("thumb ", limit: 1) == ["🫰"])
+        #expect(Self.english.results(for: "thumb").first?.relevance == .nameWord)
+    }
+
     @Test("a blank query still lists the catalog in CLDR order")
     func blankQueryKeepsCLDROrder() {
         #expect(texts("", limit: 3) == ["😀", "😃", "😄"])
