@@ -34,6 +34,16 @@ struct RankingRuleTests {
         #expect(kiss < womanMan)
     }
 
+    @Test("among equal matches of one Emoji version the shorter name comes first: cak → 🎂")
+    func shorterNameFirst() throws {
+        // "cake" is a word of both names; 🎂 "birthday cake" has two words, 🍥 "fish cake with
+        // swirl" four, and comes first in CLDR order.
+        #expect(texts("cak", limit: 1) == ["🎂"])
+        let birthday = try #require(position(of: "🎂", for: "cake"))
+        let fishCake = try #require(position(of: "🍥", for: "cake"))
+        #expect(birthday < fishCake)
+    }
+
     @Test("the word still being typed ranks its longer words with its whole word: thumb → 👍, snow → ❄️")
     func openLastWord() throws {
         // "thumb" is a whole word of 🫰's name, only the start of 👍's "thumbs".

@@ -1,5 +1,6 @@
 /// Where a match ranks: lower keys first, ties common first (``CommonFirstOrder``: no variant,
-/// fewer code points, earlier Emoji version, then CLDR order). An entry's key is the best
+/// fewer code points, earlier major Emoji version, fewer name words, earlier minor version,
+/// then CLDR order). An entry's key is the best
 /// of its exact matches and of its word matches (where every word of the query must match, and
 /// the worst word's best match counts).
 ///
