@@ -21,6 +21,8 @@ final class SearchIndex: Sendable {
     let groupIndices: [UInt8]
     let custom: [CustomEmoji]
     let alphabetical: AlphabeticalOrder
+    /// The order of entries that share a rank key.
+    let commonFirst: CommonFirstOrder
 
     var entryCount: Int { catalogEntryCount + custom.count }
 
@@ -62,6 +64,18 @@ final class SearchIndex: Sendable {
         if !custom.isEmpty { segments.append(Self.customSegment(custom, firstEntry: emojis.count)) }
         self.segments = segments
         self.alphabetical = AlphabeticalOrder()
+        var nameWords = [UInt16](repeating: 0, count: emojis.count + custom.count)
+        if let first = localized.first {
+            for (entry, emoji) in emojis.enumerated() where emoji != nil {
+                nameWords[entry] = first.withNameUTF8(at: entry) { CommonFirstOrder.wordCount(ofName: $0) }
+            }
+        }
+        for (offset, emoji) in custom.enumerated() {
+            var name = emoji.name.isEmpty ? emoji.code : emoji.name
+            nameWords[emojis.count + offset] = name.withUTF8 { CommonFirstOrder.wordCount(ofName: $0) }
+        }
+        self.commonFirst = CommonFirstOrder(
+            emojis: emojis, versions: versions, nameWords: nameWords, customCount: custom.count)
     }
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what

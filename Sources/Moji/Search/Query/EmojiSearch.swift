@@ -91,7 +91,10 @@ public struct EmojiSearch: Sendable {
         if options.maximumVersion != nil || options.groups != nil || !options.includesCustomEmoji {
             found = found.filter { isIncluded(Int($0.entry), options) }
         }
-        let ordered = order(found, options: options, limit: limit)
+        // A blank query lists the catalog in CLDR order, as found.
+        let ordered =
+            parsed.isBlank && options.ranking == .relevance
+            ? Array(found.prefix(limit)) : order(found, options: options, limit: limit)
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))
         for found in ordered {
@@ -133,20 +136,21 @@ public struct EmojiSearch: Sendable {
     private func order(_ found: [SearchMatcher.Found], options: SearchOptions, limit: Int) -> [SearchMatcher.Found] {
         switch options.ranking {
         case .relevance:
-            return SearchMatcher.relevanceOrder(found, limit: limit, entryCount: index.entryCount)
+            return SearchMatcher.relevanceOrder(found, limit: limit, order: index.commonFirst)
         case .usage:
             guard let usage = options.usage else {
-                return SearchMatcher.relevanceOrder(found, limit: limit, entryCount: index.entryCount)
+                return SearchMatcher.relevanceOrder(found, limit: limit, order: index.commonFirst)
             }
             // Whole relevance groups, best first, until the limit is reached; each by usage.
             let byGroup = Dictionary(grouping: found) { $0.key.relevance }
             var ordered: [SearchMatcher.Found] = []
             for relevance in SearchRelevance.allCases {
                 guard let group = byGroup[relevance], ordered.count < limit else { continue }
+                let rank = index.commonFirst.rank
                 let scored = group.map { (item: $0, score: usage.usageScore(of: index.item(Int($0.entry)))) }
                 let sorted = scored.sorted {
-                    ($0.score, -Int($0.item.key.rawValue), -Int($0.item.entry))
-                        > ($1.score, -Int($1.item.key.rawValue), -Int($1.item.entry))
+                    ($0.score, -Int($0.item.key.rawValue), -Int(rank[Int($0.item.entry)]))
+                        > ($1.score, -Int($1.item.key.rawValue), -Int(rank[Int($1.item.entry)]))
                 }
                 ordered.append(contentsOf: sorted.prefix(limit - ordered.count).map(\.item))
             }

@@ -137,13 +137,16 @@ struct SearchMatcher {
     }
 
     private mutating func matchWords(typos: Bool) {
+        let openPosition = query.lastWordIsOpen ? query.tokens.count - 1 : -1
         for (position, token) in query.tokens.enumerated() {
             for segment in index.segments {
                 let localeRank = segment.localeRank
                 let words = segment.words
                 let range = token.bytes.withUnsafeBufferPointer { words.prefixRange(of: $0) }
                 if !range.isEmpty {
-                    recordPrefixMatches(range, of: token, in: words, localeRank: localeRank, position: position)
+                    recordPrefixMatches(
+                        range, of: token, in: words, localeRank: localeRank, position: position,
+                        isOpen: position == openPosition)
                 }
                 if token.isUnspaced {
                     scratchWords.removeAll(keepingCapacity: true)
@@ -197,10 +200,11 @@ struct SearchMatcher {
         touchedCount = 0
     }
 
-    /// The hot loop: every posting of every word in `range`, with unchecked buffers.
+    /// The hot loop: every posting of every word in `range`, with unchecked buffers. `isOpen`:
+    /// the token is the word still being typed, whose prefix matches rank as whole words.
     private mutating func recordPrefixMatches(
         _ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
-        localeRank: UInt8, position: Int
+        localeRank: UInt8, position: Int, isOpen: Bool
     ) {
         reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
@@ -208,7 +212,7 @@ struct SearchMatcher {
         // The key of each field code (name, keyword, shortcode) for a whole word and for a
         // prefix, a byte each, so a posting's key is a shift rather than branches.
         let wholeKeys = Self.packedKeys(whole: true, localeRank: localeRank)
-        let prefixKeys = Self.packedKeys(whole: false, localeRank: localeRank)
+        let prefixKeys = Self.packedKeys(whole: isOpen, localeRank: localeRank)
         var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in

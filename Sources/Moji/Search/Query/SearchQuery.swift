@@ -18,6 +18,9 @@ struct SearchQuery: Sendable {
     let shortcodeKey: [UInt8]?
     /// The folded text with punctuation, without the marker.
     let rawScalars: [UInt32]
+    /// Whether the last word may still be being typed: the text ends inside it, with no space
+    /// or punctuation after it.
+    let lastWordIsOpen: Bool
 
     init(_ text: String) {
         let words = TextFolding.words(text, maximumScalars: TextFolding.maximumQueryScalars)
@@ -37,6 +40,7 @@ struct SearchQuery: Sendable {
         }
         self.tokens = tokens
         self.wordsKey = wordsKey
+        lastWordIsOpen = text.unicodeScalars.last.map(TextFolding.isWordCharacter) ?? false
         let raw = TextFolding.rawKey(text, maximumScalars: TextFolding.maximumQueryScalars)
         rawScalars = raw
         var rawKey: [UInt8] = [SearchSegment.rawKeyMarker]

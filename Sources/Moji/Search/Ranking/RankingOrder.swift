@@ -1,4 +1,6 @@
-/// Where a match ranks: lower keys first, ties in entry (CLDR) order. An entry's key is the best
+/// Where a match ranks: lower keys first, ties common first (``CommonFirstOrder``: no variant,
+/// fewer code points, earlier major Emoji version, fewer name words, earlier minor version,
+/// then CLDR order). An entry's key is the best
 /// of its exact matches and of its word matches (where every word of the query must match, and
 /// the worst word's best match counts).
 ///
@@ -19,6 +21,10 @@
 ///
 /// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others,
 /// so in each match class the first locale's matches come first.
+///
+/// The last word of a query with nothing after it is still being typed: its prefix matches
+/// rank as whole words (``MatchClass/nameWord``, ``MatchClass/keyword``), so "thumb" ranks 👍
+/// ("thumbs up") with 🫰 ("… thumb crossed") and the common one first; "thumb " does not.
 struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     var rawValue: UInt8
 
@@ -118,13 +124,15 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
 enum MatchClass: UInt8, CaseIterable, Sendable {
     /// The whole of a name's word.
     case nameWord = 0
-    /// The start of a name's word.
+    /// The start of a name's word (a query word followed by more; the last word, still being
+    /// typed, counts as ``nameWord``).
     case namePrefix
     /// A shortcode's word, whole or its start.
     case shortcode
     /// The whole of a keyword's word.
     case keyword
-    /// The start of a keyword's word.
+    /// The start of a keyword's word (not of the last word still being typed: that counts as
+    /// ``keyword``).
     case keywordPrefix
     /// Inside a name's word (scripts written without spaces).
     case insideNameWord

@@ -2,12 +2,13 @@ extension SearchMatcher {
     /// More than every key that matters to order: keys from here on share the last bucket.
     private static let keyCount = 40
 
-    /// Entries in relevance order (key, then CLDR order), at most `limit`.
+    /// Entries in relevance order (key, then `order`, common first), at most `limit`.
     ///
     /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
-    /// a small group by sorting, a large one (a one-letter query) by a bitmap, which gives CLDR
-    /// order in one pass.
-    static func relevanceOrder(_ found: [Found], limit: Int, entryCount: Int) -> [Found] {
+    /// a small group by sorting their positions in `order`, a large one (a one-letter query)
+    /// by a bitmap of positions, which gives the order in one pass.
+    static func relevanceOrder(_ found: [Found], limit: Int, order: CommonFirstOrder) -> [Found] {
+        let entryCount = order.entries.count
         var ordered: [Found] = []
         ordered.reserveCapacity(min(limit, found.count))
         // starts[key]..<starts[key + 1]: where the entries of `key` go in `byKey` (small, so on
@@ -35,7 +36,7 @@ extension SearchMatcher {
                         for item in found {
                             let key = min(Int(item.key.rawValue), keyCount - 1)
                             guard key <= lastKey else { continue }
-                            byKey[cursor[key]] = item.entry
+                            byKey[cursor[key]] = order.rank[Int(item.entry)]
                             cursor[key] += 1
                         }
                     }
@@ -48,21 +49,24 @@ extension SearchMatcher {
                     if bucket.count <= 64 {
                         bucket.sort()
                         let rank = RankKey(rawValue: UInt8(key))
-                        for entry in bucket.prefix(wanted) { ordered.append(Found(entry: entry, key: rank)) }
+                        for position in bucket.prefix(wanted) {
+                            ordered.append(Found(entry: order.entries[Int(position)], key: rank))
+                        }
                     } else {
-                        // A large bucket (a one-letter query): a bitmap gives CLDR order in one pass.
+                        // A large bucket (a one-letter query): a bitmap of positions gives the
+                        // order in one pass.
                         if bitmap.isEmpty {
                             bitmap = [UInt64](repeating: 0, count: (entryCount + 63) / 64)
                         } else {
                             for position in bitmap.indices { bitmap[position] = 0 }
                         }
                         bitmap.withUnsafeMutableBufferPointer { bitmap in
-                            for entry in bucket { bitmap[Int(entry) >> 6] |= 1 << UInt64(entry & 63) }
+                            for position in bucket { bitmap[Int(position) >> 6] |= 1 << UInt64(position & 63) }
                             var taken = 0
                             scan: for (position, var word) in bitmap.enumerated() {
                                 while word != 0 {
                                     let bit = word.trailingZeroBitCount
-                                    let entry = Int32(position << 6 | bit)
+                                    let entry = order.entries[position << 6 | bit]
                                     ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt8(key))))
                                     taken += 1
                                     if taken == wanted { break scan }

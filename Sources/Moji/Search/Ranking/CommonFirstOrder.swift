@@ -1,0 +1,95 @@
+/// The order of entries that share a ``RankKey``: the common emoji first, from what the data
+/// says about each (no list of favourites), where CLDR order used to decide alone.
+///
+/// An entry's prior, most significant first (ties in CLDR order, custom emoji after the
+/// catalog's):
+///
+/// | prior                   | first                                                        |
+/// |-------------------------|--------------------------------------------------------------|
+/// | variant                 | not a gendered or directional variant of another emoji        |
+/// | code points             | fewer code points (😘 before 👩‍❤️‍💋‍👨; FE0F not counted)        |
+/// | major version           | an earlier major Emoji version (👌 0.6 before 🫱 14.0)         |
+/// | name words              | fewer words in the first locale's name (🍒 "cherries" before  |
+/// |                         | 🌸 "cherry blossom")                                          |
+/// | minor version           | an earlier minor Emoji version                               |
+///
+/// A variant is a sequence that adds ♀, ♂ or ➡ to another emoji: it ranks after every
+/// neutral emoji of its key.
+///
+/// ```
+/// rank[entry]  ─▶ position in this order (what buckets sort)
+/// entries[pos] ─▶ the entry at that position
+/// ```
+struct CommonFirstOrder: Sendable {
+    /// Each entry's position in the order.
+    let rank: [Int32]
+    /// The entries in order: `entries[rank[e]] == e`.
+    let entries: [Int32]
+
+    /// The order of the catalog's entries followed by `customCount` custom emoji; `nameWords`
+    /// holds each entry's number of words in the first locale's name (a custom emoji's name, or
+    /// its code).
+    init(emojis: [Emoji?], versions: [UInt16], nameWords: [UInt16], customCount: Int) {
+        let count = emojis.count + customCount
+        var keys: [UInt64] = []
+        keys.reserveCapacity(count)
+        for (entry, emoji) in emojis.enumerated() {
+            guard let emoji else {
+                keys.append(UInt64.max << 32 | UInt64(entry))
+                continue
+            }
+            keys.append(
+                Self.prior(of: emoji.character, version: versions[entry], nameWords: nameWords[entry]) << 32
+                    | UInt64(entry))
+        }
+        // A custom emoji is one image of no Emoji version: after the catalog's single code
+        // points, before its sequences; custom emoji keep their own order.
+        for offset in 0..<customCount {
+            let entry = emojis.count + offset
+            keys.append(Self.prior(of: "\u{FFFD}", version: 0xFFFF, nameWords: nameWords[entry]) << 32 | UInt64(entry))
+        }
+        keys.sort()
+        var rank = [Int32](repeating: 0, count: count)
+        var entries = [Int32](repeating: 0, count: count)
+        for (position, key) in keys.enumerated() {
+            let entry = Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
+            rank[entry] = Int32(position)
+            entries[position] = Int32(entry)
+        }
+        self.rank = rank
+        self.entries = entries
+    }
+
+    /// The prior of an emoji, packed so a smaller value is more common:
+    ///
+    /// ```
+    ///  31  30       24 23           16 15          8 7             0
+    /// ┌───┬───────────┬───────────────┬─────────────┬───────────────┐
+    /// │ v │ code pts  │ major version │ name words  │ minor version │
+    /// └───┴───────────┴───────────────┴─────────────┴───────────────┘
+    /// ```
+    static func prior(of character: String, version: UInt16, nameWords: UInt16) -> UInt64 {
+        var codePoints: UInt64 = 0
+        var isVariant = false
+        for scalar in character.unicodeScalars where scalar.value != 0xFE0F {
+            codePoints += 1
+            // ♀ ♂ ➡ after a joiner: a gendered or directional variant.
+            if scalar.value == 0x2640 || scalar.value == 0x2642 || scalar.value == 0x27A1 { isVariant = true }
+        }
+        let variant: UInt64 = isVariant && codePoints > 1 ? 1 : 0
+        return variant << 31 | min(codePoints, 0x7F) << 24 | UInt64(version >> 8) << 16
+            | UInt64(min(nameWords, 0xFF)) << 8 | UInt64(version & 0xFF)
+    }
+
+    /// The number of words in a name, in UTF-8 (split where ``TextFolding`` splits words).
+    static func wordCount(ofName utf8: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        var words: UInt16 = 0
+        var inWord = false
+        UTF8Codec.forEachScalar(in: utf8) { value in
+            let isWord = Unicode.Scalar(value).map(TextFolding.isWordCharacter) ?? false
+            if isWord && !inWord { words &+= 1 }
+            inWord = isWord
+        }
+        return words
+    }
+}

@@ -1,0 +1,63 @@
+import Testing
+
+@testable import Moji
+
+/// One test per rule of the ranking table (`RankingOrder.swift`, `CommonFirstOrder.swift`),
+/// each on the case the rule exists for.
+@Suite("Ranking rules")
+struct RankingRuleTests {
+    static let english = try! EmojiSearch(locales: [.english])
+
+    private func texts(_ query: String, in search: EmojiSearch = english, limit: Int = 10) -> [String] {
+        search.results(for: query, options: SearchOptions(limit: limit)).map(\.item.text)
+    }
+
+    private func position(of emoji: String, for query: String, in search: EmojiSearch = english) -> Int? {
+        texts(query, in: search, limit: 50).firstIndex(of: emoji)
+    }
+
+    @Test("among equal matches the common emoji comes first: earlier version, no variant, fewer code points")
+    func commonFirst() throws {
+        // "hand" is a name word of both; 👌 is Emoji 0.6, 🫱 14.0 (and before it in CLDR order).
+        let okHand = try #require(position(of: "👌", for: "hand"))
+        let rightwards = try #require(position(of: "🫱", for: "hand"))
+        #expect(okHand < rightwards)
+        // The woman, the man and the person facing right are variants of 🏃 "person running".
+        let shirt = try #require(position(of: "🎽", for: "running"))
+        for variant in ["🏃‍♀️", "🏃‍♂️", "🏃‍➡️"] {
+            let other = try #require(position(of: variant, for: "running"))
+            #expect(shirt < other)
+        }
+        // 😘 (one code point) before a kiss of two people (a sequence).
+        let kiss = try #require(position(of: "😘", for: "kiss"))
+        let womanMan = try #require(position(of: "👩‍❤️‍💋‍👨", for: "kiss"))
+        #expect(kiss < womanMan)
+    }
+
+    @Test("among equal matches of one Emoji version the shorter name comes first: cak → 🎂")
+    func shorterNameFirst() throws {
+        // "cake" is a word of both names; 🎂 "birthday cake" has two words, 🍥 "fish cake with
+        // swirl" four, and comes first in CLDR order.
+        #expect(texts("cak", limit: 1) == ["🎂"])
+        let birthday = try #require(position(of: "🎂", for: "cake"))
+        let fishCake = try #require(position(of: "🍥", for: "cake"))
+        #expect(birthday < fishCake)
+    }
+
+    @Test("the word still being typed ranks its longer words with its whole word: thumb → 👍, snow → ❄️")
+    func openLastWord() throws {
+        // "thumb" is a whole word of 🫰's name, only the start of 👍's "thumbs".
+        #expect(texts("thumb", limit: 1) == ["👍"])
+        let snowflake = try #require(position(of: "❄️", for: "snow"))
+        let mountain = try #require(position(of: "🏔️", for: "snow"))
+        #expect(snowflake < mountain)
+        // With a space after it the word is finished: whole words first again.
+        #expect(texts("thumb ", limit: 1) == ["🫰"])
+        #expect(Self.english.results(for: "thumb").first?.relevance == .nameWord)
+    }
+
+    @Test("a blank query still lists the catalog in CLDR order")
+    func blankQueryKeepsCLDROrder() {
+        #expect(texts("", limit: 3) == ["😀", "😃", "😄"])
+    }
+}
