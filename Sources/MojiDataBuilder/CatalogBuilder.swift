@@ -39,7 +39,8 @@ public struct CatalogBuilder {
         let locales = try LocaleBuilder(source: source, model: model).build()
         catalog.localeIdentifiers = locales.map(\.identifier)
         catalog.files[CatalogFormat.coreFile] = Data(CatalogWriter.core(model: model, locales: locales).utf8)
-        catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(model: model)
+        catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(
+            model: model, tagged: try taggedIndices(model: model))
         let shortcodes = try ShortcodeBuilder(source: source, model: model).build()
         catalog.skippedShortcodeKeys = shortcodes.skipped
         catalog.files[CatalogFormat.shortcodesFile] = Data(Zlib.deflate(Array(shortcodes.text.utf8)))
@@ -82,6 +83,17 @@ public struct CatalogBuilder {
         } catch {
             throw .inconsistentData("the catalog just built cannot be opened: \(error)")
         }
+    }
+
+    /// The emoji that gemoji gives search tags to: the search ranks them first among equals
+    /// (``Moji/EmojiTableFormat/taggedFlag``). gemoji lags Unicode, so newer emoji are simply untagged.
+    private func taggedIndices(model: CatalogModel) throws(BuildError) -> Set<Int> {
+        let url = source.appendingPathComponent("gemoji/emoji.json")
+        var tagged = Set<Int>()
+        for entry in try GemojiFile(url: url).entries where !(entry.tags ?? []).isEmpty {
+            if let index = model.index(forKey: entry.emoji) { tagged.insert(index) }
+        }
+        return tagged
     }
 
     private func resolvedUnicodeFolder() throws(BuildError) -> String {

@@ -26,7 +26,7 @@ struct JudgedSearchQuality {
                     search.results(for: prefix, options: options).map(\.emoji)
                 }
             }
-            if verbose { printMisses(outcomes, locale: identifier) }
+            if verbose { printMisses(outcomes, locale: identifier, search: search) }
             report(JudgedSearchScore(outcomes), locale: identifier)
             overall += outcomes
             locales += 1
@@ -50,7 +50,17 @@ struct JudgedSearchQuality {
         ])
     }
 
-    private func printMisses(_ outcomes: [JudgedSearchOutcome], locale: String) {
+    private func printMisses(_ outcomes: [JudgedSearchOutcome], locale: String, search: EmojiSearch) {
+        // Why it missed: how the first result matched, and where and how the right emoji did
+        // (searched again past the evaluated results).
+        func why(_ prefix: String, _ judgement: SearchJudgement) -> String {
+            let results = search.results(for: prefix, options: SearchOptions(limit: 500))
+            let top = results.first.map { "\($0.relevance)" } ?? "-"
+            guard let right = results.firstIndex(where: { $0.emoji.map(judgement.accepts) ?? false }) else {
+                return "[\(top); right one not found]"
+            }
+            return "[\(top); right one at \(right + 1), \(results[right].relevance)]"
+        }
         func rank(_ prefix: PrefixOutcome) -> String {
             prefix.rank.map { "at \($0)" } ?? "not in top \(Self.resultLimit)"
         }
@@ -64,7 +74,7 @@ struct JudgedSearchQuality {
             for miss in outcome.misses {
                 print(
                     "# \(locale) miss: '\(miss.prefix)' for '\(judgement.query)' \(judgement.intended) → "
-                        + "\(miss.top?.character ?? "nothing") (\(rank(miss)))")
+                        + "\(miss.top?.character ?? "nothing") (\(rank(miss))) \(why(miss.prefix, judgement))")
             }
         }
     }

@@ -19,7 +19,7 @@ struct ChangeStreamErrorTests {
         let path = directory.databaseURL.path
         try damage(directory, path)
         // The old stream never ended: this waited out the deadline and gave nil.
-        guard let outcome = await changes.failure(within: .seconds(10)) else { return nil }
+        guard let outcome = await changes.failure(within: .seconds(60)) else { return nil }
         return (outcome.changes, outcome.error, path)
     }
 
@@ -89,10 +89,10 @@ struct ChangeStreamErrorTests {
         let store = try EmojiStore(url: directory.databaseURL)
         let changes = store.changes(in: [.pinned], pollingInterval: .milliseconds(50))
         try store.pin(StoreItem(emoji("😀")))
-        let first = await changes.prefix(1, within: .seconds(10))
+        let first = await changes.prefix(1, within: .seconds(60))
         #expect(first.map(\.area) == [.pinned])
         try FileManager.default.removeItem(at: directory.databaseURL)
-        let outcome = await changes.failure(within: .seconds(10))
+        let outcome = await changes.failure(within: .seconds(60))
         #expect(outcome != nil)
     }
 }

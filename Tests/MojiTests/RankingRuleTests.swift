@@ -60,4 +60,40 @@ struct RankingRuleTests {
     func blankQueryKeepsCLDROrder() {
         #expect(texts("", limit: 3) == ["😀", "😃", "😄"])
     }
+
+    @Test("a code of two letters is exact only in colons: tr → 🏆 tree and trophy, :tr: → 🇹🇷")
+    func shortCodesNeedColons() throws {
+        // "tr" is Türkiye's region code and the start of many words.
+        #expect(texts("tr", limit: 1) != ["🇹🇷"])
+        #expect(Self.english.results(for: "tr").first?.relevance != .exact)
+        #expect(texts(":tr:", limit: 1) == ["🇹🇷"])
+        // Found still, as a shortcode word, when nothing else starts so.
+        #expect(texts("us", limit: 1) == ["🇺🇸"])
+        // Symbols are not a region code: "+1" stays GitHub's exact code for 👍.
+        #expect(texts("+1", limit: 1) == ["👍"])
+        #expect(Self.english.results(for: "+1").first?.relevance == .exact)
+    }
+
+    @Test("an emoji gemoji gives search tags to comes first among equals: moo → 🌙")
+    func taggedFirst() throws {
+        // 🌑 "new moon" and 🌙 "crescent moon" tie on every other prior (Emoji 0.6, one code
+        // point, two words) and 🌑 comes first in CLDR order; gemoji tags 🌙 only.
+        let catalog = EmojiCatalog.shared
+        let crescent = try #require(catalog.emoji(for: "🌙"))
+        let new = try #require(catalog.emoji(for: "🌑"))
+        #expect(catalog.storage.isTagged[crescent.index])
+        #expect(!catalog.storage.isTagged[new.index])
+        #expect(texts("moo", limit: 1) == ["🌙"])
+    }
+
+    @Test("a man's or woman's form ranks after the person's: rocket → 🚀 🧑‍🚀 before 👨‍🚀 👩‍🚀")
+    func personBeforeManAndWoman() throws {
+        #expect(texts("rocket", limit: 2) == ["🚀", "🧑‍🚀"])
+        // Naming the variant still finds it first: 🧑‍🚀 does not match "woman".
+        #expect(texts("woman astronaut", limit: 1) == ["👩‍🚀"])
+        // 👪 before the families of men and women.
+        let family = try #require(position(of: "👪", for: "family"))
+        let manWomanBoy = try #require(position(of: "👨‍👩‍👦", for: "family"))
+        #expect(family < manWomanBoy)
+    }
 }

@@ -17,6 +17,8 @@ final class CatalogStorage: Sendable {
     let subgroupIndices: SubgroupIndices
     let versions: EmojiVersions
     let isComponent: ComponentFlags
+    /// Whether gemoji gives each emoji search tags (search ranks those first among equals).
+    let isTagged: TaggedFlags
     /// The neutral base of each emoji (its own index when it has no tone).
     let baseIndices: BaseIndices
     /// The tones of each emoji per person, as the sequence carries them (empty when neutral).
@@ -119,6 +121,7 @@ final class CatalogStorage: Sendable {
         self.subgroupIndices = SubgroupIndices(rows: rows)
         self.versions = EmojiVersions(rows: rows)
         self.isComponent = isComponent
+        self.isTagged = TaggedFlags(rows: rows)
         self.baseIndices = BaseIndices(rows: rows)
         self.tones = tones
         self.variants = variants

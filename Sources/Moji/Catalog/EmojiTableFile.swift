@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Layout, little-endian: the 8-byte magic `MOJIEMOJ`; UInt32 format version; UInt32 row
 /// count; UInt32 byte count of the UTF-8 blob; the rows; the blob. A row is 12 bytes:
-/// UInt8 UTF-8 length, UInt8 flags (1: component), UInt16 subgroup index, UInt8 major and
+/// UInt8 UTF-8 length, UInt8 flags (1: component, 2: tagged), UInt16 subgroup index, UInt8 major and
 /// UInt8 minor Emoji version, UInt16 index of the neutral base (`0xFFFF`: untoned), UInt32
 /// tones per person as decimal digits 1–5 (`15`: light, dark; 0: none).
 package enum EmojiTableFormat {
@@ -24,6 +24,10 @@ package enum EmojiTableFormat {
     package static let noBase: UInt16 = 0xFFFF
     /// The flag of a component.
     package static let componentFlag: UInt8 = 1
+    /// The flag of an emoji that GitHub's gemoji gives search tags to: a sign that people
+    /// search for it often, which search uses to rank it first among equals. Catalogs written
+    /// before the flag existed have it clear everywhere, and rank as before.
+    package static let taggedFlag: UInt8 = 2
 }
 
 /// The bytes of `emoji.bin`, kept as read: the columns below decode one field of one row
@@ -102,6 +106,14 @@ struct ComponentFlags: RandomAccessCollection, Sendable {
     var startIndex: Int { 0 }
     var endIndex: Int { rows.count }
     subscript(index: Int) -> Bool { rows.byte(index, 1) & EmojiTableFormat.componentFlag != 0 }
+}
+
+/// Whether gemoji gives each entry search tags, read from its row.
+struct TaggedFlags: RandomAccessCollection, Sendable {
+    let rows: EmojiRows
+    var startIndex: Int { 0 }
+    var endIndex: Int { rows.count }
+    subscript(index: Int) -> Bool { rows.byte(index, 1) & EmojiTableFormat.taggedFlag != 0 }
 }
 
 /// Each emoji's neutral base (its own index when it has no tone), read from its row.

@@ -46,11 +46,15 @@ struct EmojibaseDataFile {
     }
 }
 
-/// GitHub's gemoji `emoji.json`: each emoji with its aliases (GitHub shortcodes).
+/// GitHub's gemoji `emoji.json`: each emoji with its aliases (GitHub shortcodes) and the search
+/// tags GitHub's editors gave it.
 struct GemojiFile {
     struct Entry: Decodable {
         var emoji: String
         var aliases: [String]
+        /// Words people search for it by ("happy", "lol"); gemoji gives them to about a quarter of
+        /// the emoji, mostly faces, hands, hearts and everyday things.
+        var tags: [String]?
     }
     var entries: [Entry]
 

@@ -14,8 +14,9 @@ enum CatalogWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The emoji table in the layout ``Moji/EmojiTableFormat`` describes.
-    static func emojiTable(model: CatalogModel) throws(BuildError) -> Data {
+    /// The emoji table in the layout ``Moji/EmojiTableFormat`` describes; `tagged` holds the
+    /// indices of the emoji gemoji gives search tags to.
+    static func emojiTable(model: CatalogModel, tagged: Set<Int> = []) throws(BuildError) -> Data {
         var rows: [UInt8] = []
         var blob: [UInt8] = []
         func append32(_ value: UInt32, to bytes: inout [UInt8]) {
@@ -30,7 +31,9 @@ enum CatalogWriter {
                 throw .inconsistentData("'\(entry.test.name)' does not fit the emoji table's row")
             }
             rows.append(UInt8(utf8.count))
-            rows.append(entry.isComponent ? EmojiTableFormat.componentFlag : 0)
+            rows.append(
+                (entry.isComponent ? EmojiTableFormat.componentFlag : 0)
+                    | (tagged.contains(index) ? EmojiTableFormat.taggedFlag : 0))
             rows += [UInt8(entry.subgroupIndex & 0xFF), UInt8(entry.subgroupIndex >> 8)]
             rows += [UInt8(entry.test.version.major), UInt8(entry.test.version.minor)]
             let base = entry.baseIndex.map(UInt16.init) ?? EmojiTableFormat.noBase

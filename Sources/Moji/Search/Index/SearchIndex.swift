@@ -75,7 +75,8 @@ final class SearchIndex: Sendable {
             nameWords[emojis.count + offset] = name.withUTF8 { CommonFirstOrder.wordCount(ofName: $0) }
         }
         self.commonFirst = CommonFirstOrder(
-            emojis: emojis, versions: versions, nameWords: nameWords, customCount: custom.count)
+            emojis: emojis, versions: versions, nameWords: nameWords, tagged: catalog.storage.isTagged,
+            customCount: custom.count)
     }
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what

@@ -78,6 +78,10 @@ struct SearchMatcher {
     }
 
     private mutating func matchPhrases(slackFirst: Bool) {
+        // The marker byte and one or two ASCII letters: a region code's length (`+1` stays exact).
+        let shortText =
+            query.rawKey.count <= 3
+            && query.rawKey.dropFirst().allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }
         for segment in index.segments {
             let otherLocale = segment.localeRank > 0
             /// Records the entries whose phrase equals `key`, the query in `form`.
@@ -85,7 +89,9 @@ struct SearchMatcher {
                 guard let key, let term = key.withUnsafeBufferPointer({ segment.phrases.index(of: $0) }) else { return }
                 for posting in segment.phrases.postings[segment.phrases.postingRange(of: term)] {
                     guard let kind = posting.phraseKind,
-                        let rank = RankKey.exact(kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale)
+                        let rank = RankKey.exact(
+                            kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale,
+                            shortText: shortText)
                     else { continue }
                     recordExact(posting.entry, rank)
                 }

@@ -7,14 +7,20 @@
 /// | prior                   | first                                                        |
 /// |-------------------------|--------------------------------------------------------------|
 /// | variant                 | not a gendered or directional variant of another emoji        |
+/// | tagged                  | one that GitHub's gemoji gives search tags to: a person       |
+/// |                         | judged it commonly searched (🌙 before 🌔 and 🌑 for "moon")   |
 /// | code points             | fewer code points (😘 before 👩‍❤️‍💋‍👨; FE0F not counted)        |
 /// | major version           | an earlier major Emoji version (👌 0.6 before 🫱 14.0)         |
 /// | name words              | fewer words in the first locale's name (🍒 "cherries" before  |
 /// |                         | 🌸 "cherry blossom")                                          |
 /// | minor version           | an earlier minor Emoji version                               |
 ///
-/// A variant is a sequence that adds ♀, ♂ or ➡ to another emoji: it ranks after every
-/// neutral emoji of its key.
+/// A variant is a sequence that adds ♀, ♂ or ➡ to another emoji, or that starts with 👨 or
+/// 👩 where 🧑 makes the neutral form (👩‍🚀 beside 🧑‍🚀, 👨‍👩‍👧 beside 👪): it ranks after every
+/// neutral emoji of its key, so "rocket" lists 🚀 and 🧑‍🚀 before the man and woman astronauts,
+/// while "woman astronaut" still finds 👩‍🚀 first (🧑‍🚀 does not match "woman").
+///
+/// Custom emoji count as untagged.
 ///
 /// ```
 /// rank[entry]  ─▶ position in this order (what buckets sort)
@@ -28,8 +34,11 @@ struct CommonFirstOrder: Sendable {
 
     /// The order of the catalog's entries followed by `customCount` custom emoji; `nameWords`
     /// holds each entry's number of words in the first locale's name (a custom emoji's name, or
-    /// its code).
-    init(emojis: [Emoji?], versions: [UInt16], nameWords: [UInt16], customCount: Int) {
+    /// its code); `tagged` whether gemoji gives each catalog entry search tags.
+    init(
+        emojis: [Emoji?], versions: [UInt16], nameWords: [UInt16], tagged: some RandomAccessCollection<Bool>,
+        customCount: Int
+    ) {
         let count = emojis.count + customCount
         var keys: [UInt64] = []
         keys.reserveCapacity(count)
@@ -39,14 +48,18 @@ struct CommonFirstOrder: Sendable {
                 continue
             }
             keys.append(
-                Self.prior(of: emoji.character, version: versions[entry], nameWords: nameWords[entry]) << 32
+                Self.prior(
+                    of: emoji.character, version: versions[entry], nameWords: nameWords[entry],
+                    isTagged: tagged[tagged.index(tagged.startIndex, offsetBy: entry)]) << 32
                     | UInt64(entry))
         }
         // A custom emoji is one image of no Emoji version: after the catalog's single code
         // points, before its sequences; custom emoji keep their own order.
         for offset in 0..<customCount {
             let entry = emojis.count + offset
-            keys.append(Self.prior(of: "\u{FFFD}", version: 0xFFFF, nameWords: nameWords[entry]) << 32 | UInt64(entry))
+            keys.append(
+                Self.prior(of: "\u{FFFD}", version: 0xFFFF, nameWords: nameWords[entry], isTagged: false) << 32
+                    | UInt64(entry))
         }
         keys.sort()
         var rank = [Int32](repeating: 0, count: count)
@@ -63,21 +76,26 @@ struct CommonFirstOrder: Sendable {
     /// The prior of an emoji, packed so a smaller value is more common:
     ///
     /// ```
-    ///  31  30       24 23           16 15          8 7             0
-    /// ┌───┬───────────┬───────────────┬─────────────┬───────────────┐
-    /// │ v │ code pts  │ major version │ name words  │ minor version │
-    /// └───┴───────────┴───────────────┴─────────────┴───────────────┘
+    ///  31  30  29     24 23           16 15          8 7             0
+    /// ┌───┬───┬─────────┬───────────────┬─────────────┬───────────────┐
+    /// │ v │ u │ code pts│ major version │ name words  │ minor version │
+    /// └───┴───┴─────────┴───────────────┴─────────────┴───────────────┘
     /// ```
-    static func prior(of character: String, version: UInt16, nameWords: UInt16) -> UInt64 {
+    ///
+    /// `v`: a variant; `u`: untagged.
+    static func prior(of character: String, version: UInt16, nameWords: UInt16, isTagged: Bool) -> UInt64 {
         var codePoints: UInt64 = 0
         var isVariant = false
         for scalar in character.unicodeScalars where scalar.value != 0xFE0F {
             codePoints += 1
             // ♀ ♂ ➡ after a joiner: a gendered or directional variant.
             if scalar.value == 0x2640 || scalar.value == 0x2642 || scalar.value == 0x27A1 { isVariant = true }
+            // 👨 or 👩 first in a sequence: 🧑 makes the neutral form of every such RGI sequence.
+            if codePoints == 1, scalar.value == 0x1F468 || scalar.value == 0x1F469 { isVariant = true }
         }
         let variant: UInt64 = isVariant && codePoints > 1 ? 1 : 0
-        return variant << 31 | min(codePoints, 0x7F) << 24 | UInt64(version >> 8) << 16
+        let untagged: UInt64 = isTagged ? 0 : 1
+        return variant << 31 | untagged << 30 | min(codePoints, 0x3F) << 24 | UInt64(version >> 8) << 16
             | UInt64(min(nameWords, 0xFF)) << 8 | UInt64(version & 0xFF)
     }
 

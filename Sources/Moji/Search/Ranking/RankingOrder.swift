@@ -96,11 +96,21 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     /// The key of the query, in `form`, equal to a phrase of `kind`; nil when such a match does
     /// not count. `slackFirst` prefers Slack's codes to GitHub's; `otherLocale` is a phrase of
     /// a locale after the first.
+    ///
+    /// A code of two letters or fewer without colons (`tr`, `us`, `ok`) is not an exact match:
+    /// that many letters are as often the start of a word ("tr" for "tree") as a region code,
+    /// so such codes rank with the shortcode words, and `:tr:` still finds 🇹🇷 first.
     static func exact(
         _ kind: SearchSegment.PhraseKind, form: PhraseForm, slackFirst: Bool,
-        otherLocale: Bool
+        otherLocale: Bool, shortText: Bool = false
     ) -> RankKey? {
-        switch (form, kind) {
+        if shortText, form == .text {
+            switch kind {
+            case .github, .slack, .customCode, .emojibase, .cldr: return nil
+            case .character, .emoticon, .nameRaw, .nameWords: break
+            }
+        }
+        return switch (form, kind) {
         case (.words, .nameWords): otherLocale ? .otherLocaleName : .nameWords
         case (.words, _): nil
         case (.text, .character), (.text, .emoticon): .character
