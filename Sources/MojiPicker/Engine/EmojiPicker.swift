@@ -30,6 +30,7 @@ import Moji
 /// ### Content
 ///
 /// - ``sections``
+/// - ``hiddenCount``
 /// - ``layout``
 /// - ``item(at:)``
 /// - ``accessibilityLabel(of:)``
@@ -76,6 +77,10 @@ public struct EmojiPicker: Sendable {
     let history: (any PickerHistory)?
     /// The emoji of each Unicode group that the configuration allows, neutral, in CLDR order.
     let groupEmoji: [(group: EmojiGroup, emoji: [Emoji])]
+    /// How many emoji of the catalog ``PickerConfiguration/maximumVersion`` hides, each counted
+    /// once (an emoji's skin-tone variants are not counted apart): the number a front end shows,
+    /// with how to show them, so that nothing disappears without a word. 0 when nothing is hidden.
+    public let hiddenCount: Int
 
     /// What the history said when last read (the picker's own tone choices applied since).
     public internal(set) var snapshot: PickerHistorySnapshot
@@ -121,10 +126,15 @@ public struct EmojiPicker: Sendable {
             catalog: catalog, locale: localized.locale,
             customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
         let maximum = configuration.maximumVersion
+        var hidden = 0
         groupEmoji = catalog.groups.map { group in
             let emoji = catalog.emojis(in: group)
-            return (group, maximum.map { maximum in emoji.filter { $0.version <= maximum } } ?? emoji)
+            guard let maximum else { return (group, emoji) }
+            let shown = emoji.filter { $0.version <= maximum }
+            hidden += emoji.count - shown.count
+            return (group, shown)
         }
+        hiddenCount = hidden
         snapshot = PickerHistorySnapshot()
         layout = PickerLayout(itemCounts: [], columns: columns)
         reloadHistory()
