@@ -66,13 +66,11 @@ struct Pick: ParsableCommand {
                 text.lowercased() == "all" ? nil : try EmojiVersionArgument.parse(text)
             }
             let store = try storeOptions.openStore()
-            var configuration = PickerConfiguration(
+            let configuration = PickerConfiguration(
                 locale: resolved, maximumVersion: chosenVersion ?? nil,
                 customEmojiSets: try storeCall { () throws(StoreError) in try store.customEmojiSets() })
-            if let filter {
-                var picker = try EmojiPicker(catalog: catalog, configuration: configuration, history: store)
-                return try printFiltered(&picker, query: filter)
-            }
+            var picker = try EmojiPicker(catalog: catalog, configuration: configuration, history: store)
+            if let filter { return try printFiltered(&picker, query: filter) }
 
             let terminal: TerminalSession
             do { terminal = try TerminalSession() } catch {
@@ -81,16 +79,17 @@ struct Pick: ParsableCommand {
                         "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
                     code: .noTerminal)
             }
+            // The picker is built before the terminal is asked, so a terminal that never answers
+            // costs only the probe's 100 ms; an answer then narrows what it shows.
             var typedAhead: [UInt8] = []
             if chosenVersion == nil {
                 let support = TerminalEmojiSupport.newestDrawnVersion(
                     on: terminal, environment: ProcessInfo.processInfo.environment)
-                configuration.maximumVersion = support.version
+                picker.setMaximumVersion(support.version)
                 typedAhead = support.typedAhead
             }
-            let picker = try EmojiPicker(catalog: catalog, configuration: configuration, history: store)
             let notice = TerminalEmojiSupport.notice(
-                hidden: picker.hiddenCount, byOption: chosenVersion == nil ? nil : configuration.maximumVersion)
+                hidden: picker.hiddenCount, byOption: chosenVersion == nil ? nil : picker.configuration.maximumVersion)
             Self.refreshDueSetsInBackground(store)
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []

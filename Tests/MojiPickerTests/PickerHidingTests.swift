@@ -50,4 +50,22 @@ struct PickerHidingTests {
         #expect(fifteen.hiddenCount > 0)
         #expect(all.hiddenCount == 0)
     }
+
+    @Test("a maximum version set once the picker is open hides as the configured one does, and the selection stays")
+    func setLater() throws {
+        let maximum = EmojiVersion(14, 0)
+        let configured = try EmojiPicker(configuration: PickerConfiguration(maximumVersion: maximum))
+        var later = try EmojiPicker()
+        later.handle(.right)
+        let selected = later.selectedItem
+        later.setMaximumVersion(maximum)
+        #expect(later.hiddenCount == configured.hiddenCount)
+        #expect(later.sections == configured.sections)
+        #expect(later.selectedItem == selected)
+        later.setQuery("shaking face")
+        #expect(!later.sections.flatMap(\.items).map(\.text).contains("\u{1FAE8}"))
+        later.setMaximumVersion(nil)
+        #expect(later.hiddenCount == 0)
+        #expect(later.sections.first?.items.first?.text == "\u{1FAE8}")
+    }
 }
