@@ -83,6 +83,13 @@ let package = Package(
             // API's OpenAPI document, served at /v1/openapi.json.
             resources: [.copy("Web"), .copy("OpenAPI")]
         ),
+        // Which emoji the system's emoji font draws, through fontconfig (Linux only).
+        .target(
+            name: "MojiFontSupport",
+            dependencies: ["Moji", .target(name: "CFontconfig", condition: .when(platforms: [.linux]))]
+        ),
+        // fontconfig (libfontconfig1-dev on Debian), to find the emoji font and read its coverage.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
         .executableTarget(
@@ -102,6 +109,7 @@ let package = Package(
                 "MojiStorePicker",
                 "MojiTerminal",
                 "MojiServer",
+                "MojiFontSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -137,6 +145,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
+        // The system's emoji font through fontconfig, and `moji list --supported` with no emoji font at all.
+        .testTarget(
+            name: "MojiFontSupportTests", dependencies: ["MojiFontSupport", "Moji", "moji", "MojiTestSupport"]),
         // A real `MojiServer` on 127.0.0.1 (port 0) and a real `moji serve`, asked with URLSession.
         .testTarget(
             name: "MojiServerTests",

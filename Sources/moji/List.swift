@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiFontSupport
 import MojiServer
 
 struct List: ParsableCommand {
@@ -27,6 +28,12 @@ struct List: ParsableCommand {
     @Flag(help: "Include skin-tone variants.")
     var tones = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Only emoji the system's emoji font draws (found through fontconfig); how many were left out goes "
+                + "to standard error. Without an emoji font, everything is listed."))
+    var supported = false
+
     @Flag(help: "List the groups and subgroups (of --group, if given) instead of emoji.")
     var groups = false
 
@@ -34,7 +41,10 @@ struct List: ParsableCommand {
 
     func validate() throws {
         guard groups else { return }
-        let filters = [(subgroup != nil, "--subgroup"), (maxVersion != nil, "--max-version"), (tones, "--tones")]
+        let filters = [
+            (subgroup != nil, "--subgroup"), (maxVersion != nil, "--max-version"), (tones, "--tones"),
+            (supported, "--supported"),
+        ]
         if let (_, name) = filters.first(where: \.0) {
             throw ValidationError(
                 "--groups lists groups and subgroups; \(name) applies to emoji. Give --group to list "
@@ -69,9 +79,28 @@ struct List: ParsableCommand {
                 let version = try EmojiVersionArgument.parse(maxVersion)
                 emojis = emojis.filter { $0.version <= version }
             }
+            if supported { emojis = Self.drawable(emojis, in: catalog) }
             if options.json { return try printJSON(emojis.map { EmojiSummary($0, in: localized) }) }
             for emoji in emojis { print("\(emoji.character)\t\(localized.name(of: emoji))") }
         }
+    }
+
+    /// The emoji the system's emoji font draws, saying on standard error how many it does not,
+    /// or that there is no emoji font to judge by (then all of them: no answer is not a guess).
+    private static func drawable(_ emojis: [Emoji], in catalog: EmojiCatalog) -> [Emoji] {
+        guard let font = EmojiFont.system() else {
+            printError("no emoji font found (fontconfig matches no font with 😀 for 'emoji'); listing every emoji.")
+            return emojis
+        }
+        guard let version = font.newestCoveredVersion(in: catalog) else {
+            printError("the emoji font \(font.family) misses even the oldest emoji; listing every emoji.")
+            return emojis
+        }
+        let shown = emojis.filter { $0.version <= version }
+        printError(
+            "\(emojis.count - shown.count) emoji newer than \(version) hidden: the emoji font \(font.family) "
+                + "does not draw them. Leave out --supported to list them.")
+        return shown
     }
 
     /// The group named `identifier`, or a usage error listing them.

@@ -21,6 +21,11 @@ struct Pick: ParsableCommand {
             Custom sets older than their interval are synced in the background while the picker is \
             open (silently; `moji custom sets` shows errors); the next start shows what changed. \
             MOJI_NO_REFRESH=1 turns this off. \
+            Emoji the terminal cannot draw are hidden: the first time on a terminal (by TERM, \
+            TERM_PROGRAM and TERM_PROGRAM_VERSION) the picker prints one emoji of each Emoji version and \
+            asks the terminal where its cursor went, and remembers the answer in \
+            $MOJI_HOME/terminal-emoji.json (else $XDG_CACHE_HOME/moji, else ~/.cache/moji); the footer \
+            says how many are hidden. --max-version overrides it; --max-version all shows everything. \
             Exits 0 after a pick, 130 when dismissed, 4 when there is no terminal or TERM is dumb.
             """
     )
@@ -30,7 +35,10 @@ struct Pick: ParsableCommand {
 
     @Option(
         name: .customLong("max-version"),
-        help: "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4).")
+        help: ArgumentHelp(
+            "Only emoji up to this Emoji version (e.g. 15.1), or an Apple OS (e.g. iOS:17.4); all for every emoji. "
+                + "By default, what this terminal can draw.",
+            valueName: "version"))
     var maxVersion: String?
 
     @Flag(help: "Also copy the pick to the clipboard (OSC 52 through the terminal, and wl-copy or xclip when present).")
@@ -53,9 +61,13 @@ struct Pick: ParsableCommand {
             do { resolved = try catalog.locale(for: locale) } catch {
                 throw CommandFailure(message: "\(error)", code: .localeNotFound)
             }
+            // nil: not given; .some(nil): all.
+            let chosenVersion: EmojiVersion?? = try maxVersion.map { text in
+                text.lowercased() == "all" ? nil : try EmojiVersionArgument.parse(text)
+            }
             let store = try storeOptions.openStore()
             let configuration = PickerConfiguration(
-                locale: resolved, maximumVersion: try maxVersion.map(EmojiVersionArgument.parse),
+                locale: resolved, maximumVersion: chosenVersion ?? nil,
                 customEmojiSets: try storeCall { () throws(StoreError) in try store.customEmojiSets() })
             var picker = try EmojiPicker(catalog: catalog, configuration: configuration, history: store)
             if let filter { return try printFiltered(&picker, query: filter) }
@@ -67,13 +79,25 @@ struct Pick: ParsableCommand {
                         "the picker needs a terminal, and \(error). To find emoji in a script or pipe, use `moji search QUERY` (or `moji pick --filter QUERY`).",
                     code: .noTerminal)
             }
+            // The picker is built before the terminal is asked, so a terminal that never answers
+            // costs only the probe's 100 ms; an answer then narrows what it shows.
+            var typedAhead: [UInt8] = []
+            if chosenVersion == nil {
+                let support = TerminalEmojiSupport.newestDrawnVersion(
+                    on: terminal, environment: ProcessInfo.processInfo.environment)
+                picker.setMaximumVersion(support.version)
+                typedAhead = support.typedAhead
+            }
+            let notice = TerminalEmojiSupport.notice(
+                hidden: picker.hiddenCount, byOption: chosenVersion == nil ? nil : picker.configuration.maximumVersion)
             Self.refreshDueSetsInBackground(store)
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
             var writeFailure: CommandFailure?
             var session = PickSession(
                 picker: picker, terminal: terminal,
-                usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+                usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty, notice: notice,
+                typedAhead: typedAhead)
             // The picker hands each pick over; recording it in the store is this command's job.
             let outcome = session.run(keepOpen: keepOpen) { pick throws in
                 let text = pick.text

@@ -22,10 +22,18 @@ struct PickSession {
     private var buffer = ScreenBuffer()
     private var size: (width: Int, height: Int)
 
-    init(picker: EmojiPicker, terminal: TerminalSession, usesColor: Bool) {
+    /// Keys typed before the session started (while the terminal was probed), decoded first.
+    private var typedAhead: [UInt8]
+
+    init(
+        picker: EmojiPicker, terminal: TerminalSession, usesColor: Bool, notice: String? = nil,
+        typedAhead: [UInt8] = []
+    ) {
         self.picker = picker
         self.terminal = terminal
+        self.typedAhead = typedAhead
         screen = PickerScreen(usesColor: usesColor)
+        screen.notice = notice
         size = terminal.size
     }
 
@@ -38,8 +46,12 @@ struct PickSession {
         var lastOutcome = Outcome.dismissed
         while true {
             let keys: [TerminalKey]
+            let input =
+                typedAhead.isEmpty
+                ? terminal.waitForInput(timeoutMilliseconds: decoder.hasPending ? 40 : -1) : .input(typedAhead)
+            typedAhead = []
             // A lone ESC is Escape only once no sequence follows it within a moment.
-            switch terminal.waitForInput(timeoutMilliseconds: decoder.hasPending ? 40 : -1) {
+            switch input {
             case .input(let bytes): keys = decoder.decode(bytes)
             case .timeout: keys = decoder.flush()
             case .resized:

@@ -14,7 +14,14 @@ public struct PickerConfiguration: Sendable {
     /// Which sections appear, in this order (empty ones are hidden). A query shows the search
     /// results instead.
     public var sections: [PickerSectionKind]
-    /// Only emoji up to this Emoji version (what the target platform can draw); nil for all.
+    /// Only emoji up to this Emoji version (what the screen can draw); nil for all.
+    ///
+    /// This is the one way every front end hides what it cannot draw: the sections, the history's
+    /// lists and the search results all leave newer emoji out, and ``EmojiPicker/hiddenCount``
+    /// says how many. Where the version comes from is the front end's business: a terminal asks
+    /// how wide it draws one emoji of each version (`moji pick`), Linux reads the emoji font's
+    /// coverage (`moji list --supported`), an Apple app reads `ApplePlatform.current`, a web
+    /// page draws each version on a canvas.
     public var maximumVersion: EmojiVersion?
     /// Custom emoji sets, shown where ``PickerSectionKind/allCustomSets`` or
     /// ``PickerSectionKind/customSet(_:)`` stands, and searched.

@@ -30,6 +30,8 @@ import Moji
 /// ### Content
 ///
 /// - ``sections``
+/// - ``hiddenCount``
+/// - ``setMaximumVersion(_:)``
 /// - ``layout``
 /// - ``item(at:)``
 /// - ``accessibilityLabel(of:)``
@@ -69,13 +71,17 @@ public struct EmojiPicker: Sendable {
     /// The catalog shown.
     public let catalog: EmojiCatalog
     /// What the picker shows and how it behaves.
-    public let configuration: PickerConfiguration
+    public internal(set) var configuration: PickerConfiguration
     /// Names, keywords and group titles in the configured locale.
     public let localized: LocalizedCatalog
     let search: EmojiSearch
     let history: (any PickerHistory)?
     /// The emoji of each Unicode group that the configuration allows, neutral, in CLDR order.
-    let groupEmoji: [(group: EmojiGroup, emoji: [Emoji])]
+    var groupEmoji: [(group: EmojiGroup, emoji: [Emoji])]
+    /// How many emoji of the catalog ``PickerConfiguration/maximumVersion`` hides, each counted
+    /// once (an emoji's skin-tone variants are not counted apart): the number a front end shows,
+    /// with how to show them, so that nothing disappears without a word. 0 when nothing is hidden.
+    public private(set) var hiddenCount: Int
 
     /// What the history said when last read (the picker's own tone choices applied since).
     public internal(set) var snapshot: PickerHistorySnapshot
@@ -120,11 +126,7 @@ public struct EmojiPicker: Sendable {
         search = try EmojiSearch(
             catalog: catalog, locale: localized.locale,
             customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
-        let maximum = configuration.maximumVersion
-        groupEmoji = catalog.groups.map { group in
-            let emoji = catalog.emojis(in: group)
-            return (group, maximum.map { maximum in emoji.filter { $0.version <= maximum } } ?? emoji)
-        }
+        (groupEmoji, hiddenCount) = Self.groupEmoji(of: catalog, upTo: configuration.maximumVersion)
         snapshot = PickerHistorySnapshot()
         layout = PickerLayout(itemCounts: [], columns: columns)
         reloadHistory()
@@ -251,7 +253,33 @@ public struct EmojiPicker: Sendable {
         rebuild(keeping: anchor)
     }
 
+    /// Shows only emoji up to `version` from now on (nil: all), as
+    /// ``PickerConfiguration/maximumVersion`` does from the start: for a front end that learns
+    /// what its screen draws only once the picker is open (a terminal that answers late, a web
+    /// page's canvas test). The selection stays on its item while it is shown.
+    public mutating func setMaximumVersion(_ version: EmojiVersion?) {
+        guard version != configuration.maximumVersion else { return }
+        configuration.maximumVersion = version
+        (groupEmoji, hiddenCount) = Self.groupEmoji(of: catalog, upTo: version)
+        setSnapshot(snapshot)
+    }
+
     // MARK: Sections
+
+    /// The neutral emoji of each group up to `maximum`, and how many that leaves out.
+    static func groupEmoji(
+        of catalog: EmojiCatalog, upTo maximum: EmojiVersion?
+    ) -> ([(group: EmojiGroup, emoji: [Emoji])], hidden: Int) {
+        var hidden = 0
+        let groups = catalog.groups.map { group in
+            let emoji = catalog.emojis(in: group)
+            guard let maximum else { return (group, emoji) }
+            let shown = emoji.filter { $0.version <= maximum }
+            hidden += emoji.count - shown.count
+            return (group, shown)
+        }
+        return (groups, hidden)
+    }
 
     func title(of id: PickerSectionID) -> String {
         if let title = configuration.titles[id] { return title }

@@ -20,6 +20,9 @@ public struct PickerScreen: Sendable {
     public var usesColor: Bool
     /// A line shown instead of the help line (a warning), or nil.
     public var status: String?
+    /// A short note shown before the help line, such as how many emoji are hidden and how to
+    /// show them; the help gives way to it on a narrow terminal.
+    public var notice: String?
     /// The first line of the grid on screen (section titles count as lines).
     public private(set) var scrollTop = 0
 
@@ -367,12 +370,22 @@ public struct PickerScreen: Sendable {
             buffer.style([])
             return
         }
+        var room = width - 3
+        if let notice, room > 0 {
+            let shown = TerminalWidth.truncated(notice, to: room)
+            buffer.style(style(.warning))
+            buffer.write(shown)
+            buffer.style([])
+            room -= TerminalWidth.of(shown) + 2
+            guard room > 0 else { return }
+            buffer.write("  ")
+        }
         let help =
             picker.popover != nil
             ? "←→ tone  ↑↓ person  Enter pick  Esc close"
             : "Enter pick  Alt+Enter skin tone  Tab group  Esc back  Ctrl+C quit"
         buffer.style(style(.dim))
-        buffer.write(TerminalWidth.truncated(help, to: width - 3))
+        buffer.write(TerminalWidth.truncated(help, to: room))
         buffer.style([])
     }
 }

@@ -1,0 +1,102 @@
+import Moji
+
+/// Asks a terminal how wide it draws one emoji of each Emoji version, to find the newest version
+/// it can draw: a terminal (or its font, or tmux between the two) that does not know an emoji
+/// draws it 0 or 1 cells wide, an empty box or nothing at all.
+///
+/// Each sample is printed between two cursor position requests (`ESC[6n`); the columns of the
+/// two reports give its width. All requests go out in one write and the replies come back in
+/// order, so the whole probe costs one round trip. What was printed is erased.
+///
+/// ```swift
+/// let outcome = EmojiWidthProbe.run(on: terminal)
+/// if case .answered(let version) = outcome.result { configuration.maximumVersion = version }
+/// ```
+public enum EmojiWidthProbe {
+    /// What a probe found.
+    public enum Result: Sendable, Hashable {
+        /// The terminal answered: the newest version it draws (nil: it cannot be judged, as when
+        /// even the oldest sample is not two cells wide; show everything).
+        case answered(EmojiVersion?)
+        /// The terminal did not answer in time: show everything, and do not remember it.
+        case noAnswer
+    }
+
+    /// A probe's result and the keys typed while it waited, for the key decoder.
+    public struct Outcome: Sendable {
+        public var result: Result
+        public var otherInput: [UInt8]
+    }
+
+    /// One emoji per Emoji version that brought new code points: a single code point, RGI, with
+    /// emoji presentation by default (no variation selector to draw it as an emoji). Versions
+    /// that brought only sequences (2.0, 4.0, 12.1, 13.1, 15.1) have none.
+    public static let samples: [(version: EmojiVersion, emoji: String)] = [
+        (EmojiVersion(0, 6), "\u{1F603}"),  // 😃 grinning face with big eyes
+        (EmojiVersion(0, 7), "\u{1F610}"),  // 😐 neutral face
+        (EmojiVersion(1, 0), "\u{1F600}"),  // 😀 grinning face
+        (EmojiVersion(3, 0), "\u{1F923}"),  // 🤣 rolling on the floor laughing
+        (EmojiVersion(5, 0), "\u{1F929}"),  // 🤩 star-struck
+        (EmojiVersion(11, 0), "\u{1F970}"),  // 🥰 smiling face with hearts
+        (EmojiVersion(12, 0), "\u{1F971}"),  // 🥱 yawning face
+        (EmojiVersion(13, 0), "\u{1F972}"),  // 🥲 smiling face with tear
+        (EmojiVersion(14, 0), "\u{1FAE0}"),  // 🫠 melting face
+        (EmojiVersion(15, 0), "\u{1FAE8}"),  // 🫨 shaking face
+        (EmojiVersion(16, 0), "\u{1FAE9}"),  // 🫩 face with bags under eyes
+        (EmojiVersion(17, 0), "\u{1FAEA}"),  // 🫪 distorted face
+    ]
+
+    /// What the probe writes: for each sample, on the first row, a request, the sample and a
+    /// request; then the row erased again.
+    public static var request: [UInt8] {
+        let ask = "\u{1B}[6n"
+        let home = "\u{1B}[1;1H\u{1B}[2K"
+        return Array((samples.map { home + ask + $0.emoji + ask }.joined() + home).utf8)
+    }
+
+    /// The newest version whose sample, and every older one's, is two cells wide; nil when the
+    /// oldest is not. `widths` holds the samples' widths in the order of ``samples``.
+    public static func newestDrawnVersion(widths: [Int]) -> EmojiVersion? {
+        var newest: EmojiVersion?
+        for (sample, width) in zip(samples, widths) {
+            guard width == 2 else { break }
+            newest = sample.version
+        }
+        return newest
+    }
+
+    /// The samples' widths from the reports: one pair of reports per sample, in order.
+    public static func widths(from reports: [CursorPositionReport]) -> [Int] {
+        stride(from: 0, to: reports.count - 1, by: 2).map { index in
+            let before = reports[index]
+            let after = reports[index + 1]
+            // A wrapped line moves the cursor to the next row: that is no width to judge by.
+            return after.row == before.row ? after.column - before.column : -1
+        }
+    }
+
+    /// Probes `terminal`, waiting at most `timeoutMilliseconds` in all for the replies.
+    public static func run(on terminal: TerminalSession, timeoutMilliseconds: Int = 100) -> Outcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(timeoutMilliseconds)
+        var reader = CursorReportReader()
+        terminal.write(request)
+        let expected = samples.count * 2
+        waiting: while reader.reports.count < expected {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { break }
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            switch terminal.waitForInput(timeoutMilliseconds: Int32(clamping: max(1, milliseconds))) {
+            case .input(let bytes): reader.read(bytes)
+            case .resized, .timeout: continue
+            case .closed: break waiting
+            }
+        }
+        reader.finish()
+        guard reader.reports.count >= expected else {
+            return Outcome(result: .noAnswer, otherInput: reader.otherInput)
+        }
+        let widths = widths(from: Array(reader.reports.prefix(expected)))
+        return Outcome(result: .answered(newestDrawnVersion(widths: widths)), otherInput: reader.otherInput)
+    }
+}
