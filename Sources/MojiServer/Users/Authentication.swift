@@ -56,7 +56,7 @@ final class Authenticator: Sendable {
     /// The most tokens remembered at once; past it the cache starts over.
     static let cacheCapacity = 10_000
 
-    private let store: Result<EmojiStore, StoreError>
+    private let store: any UserDataStore
     private let cache = LockedValue<[String: Entry]>([:])
 
     private struct Entry: Sendable {
@@ -64,12 +64,12 @@ final class Authenticator: Sendable {
         var checked: Date
     }
 
-    init(store: Result<EmojiStore, StoreError>) {
+    init(store: any UserDataStore) {
         self.store = store
     }
 
     /// The token the request carries, or a 401 (or 503 when the store cannot be read).
-    func authenticate(_ request: Request) throws(UserRouteFailure) -> APIToken {
+    func authenticate(_ request: Request) async throws(UserRouteFailure) -> APIToken {
         guard let header = request.headers[.authorization] else {
             throw .unauthorized(
                 "this route needs `Authorization: Bearer <token>`; `moji serve token create USER` makes one.")
@@ -84,13 +84,8 @@ final class Authenticator: Sendable {
         if let entry = cache.withLock({ $0[hash] }), now.timeIntervalSince(entry.checked) < Self.cacheLifetime {
             return entry.token
         }
-        guard case .success(let store) = store else {
-            throw .problem(
-                ProblemDetails(
-                    type: "not-ready", title: "Not ready", status: 503, detail: "the store cannot be opened."))
-        }
         let found: APIToken?
-        do { found = try store.apiToken(hash: hash) } catch {
+        do { found = try await store.apiToken(hash: hash) } catch {
             throw .problem(ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)"))
         }
         guard var token = found else {
@@ -99,7 +94,7 @@ final class Authenticator: Sendable {
         }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseResolution }) ?? true {
             // Best effort: a read-only store still authenticates.
-            try? store.recordAPITokenUse(id: token.id, at: now)
+            try? await store.recordAPITokenUse(id: token.id, at: now)
             token.lastUsedAt = now
         }
         cache.withLock { entries in
