@@ -7,7 +7,7 @@ extension PostgresUserDataStore {
     /// (`postgresql://` too). `?sslmode=require` asks for TLS; without it TLS is used only when
     /// the server offers it.
     ///
-    /// - Throws: ``StoreError/invalidDatabaseURL(_:reason:)`` for another scheme, or no user or host.
+    /// - Throws: ``/MojiStore/StoreError/invalidDatabaseURL(_:reason:)`` for another scheme, or no user or host.
     public static func clientConfiguration(url text: String) throws(StoreError) -> PostgresClient.Configuration {
         // The password never appears in an error: the URL is shown without it.
         let shown = text.replacingOccurrences(of: #":[^:@/]*@"#, with: ":…@", options: .regularExpression)

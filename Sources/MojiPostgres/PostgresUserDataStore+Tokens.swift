@@ -49,7 +49,7 @@ extension PostgresUserDataStore {
 
     private static let tokenColumns = "id, user_name, label, created_at, last_used_at"
 
-    /// The tokens a query of ``tokenColumns`` finds.
+    /// The tokens a query of `tokenColumns` finds.
     private func tokens(_ query: PostgresQuery) async throws(StoreError) -> [APIToken] {
         try await run { client, logger in
             var tokens: [APIToken] = []

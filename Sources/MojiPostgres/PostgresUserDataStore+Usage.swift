@@ -6,7 +6,7 @@ import PostgresNIO
 extension PostgresUserDataStore {
     /// Records one use in one short transaction under the user's row lock: the user's clock
     /// advances, the item's score decays to it and gains 1. The arithmetic is MojiStore's own
-    /// (``ScoreDecay``), done here rather than in SQL, so the scores equal SQLite's exactly.
+    /// (`ScoreDecay`), done here rather than in SQL, so the scores equal SQLite's exactly.
     @discardableResult
     public func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry {
         let (key, tones) = EmojiStore.usageTarget(of: item, in: configuration.catalog)

@@ -17,7 +17,7 @@ import PostgresNIO
 /// short transaction that first locks the user's row, so one user's changes from any number of
 /// instances apply one after another, while different users never wait for each other. Scores
 /// are computed in Swift with MojiStore's own arithmetic, so the same uses give the same scores
-/// as ``SQLiteUserDataStore``, bit for bit.
+/// as ``/MojiStore/SQLiteUserDataStore``, bit for bit.
 public final class PostgresUserDataStore: UserDataStore {
     public let configuration: StoreConfiguration
     /// How the database is named in errors: `PostgreSQL database moji at 127.0.0.1:5432`.
@@ -31,9 +31,9 @@ public final class PostgresUserDataStore: UserDataStore {
 
     /// Connects to the database, applies missing migrations and records the decay.
     ///
-    /// - Throws: ``StoreError/unavailable(database:reason:)`` when the server cannot be reached,
-    ///   ``StoreError/newerSchema(path:)`` when a newer Moji migrated it, and
-    ///   ``StoreError/unsupported(operation:database:)`` when it was scored with another decay
+    /// - Throws: ``/MojiStore/StoreError/unavailable(database:reason:)`` when the server cannot be reached,
+    ///   ``/MojiStore/StoreError/newerSchema(path:)`` when a newer Moji migrated it, and
+    ///   ``/MojiStore/StoreError/unsupported(operation:database:)`` when it was scored with another decay
     ///   (rescaling is not done on PostgreSQL yet).
     public init(
         configuration postgres: PostgresClient.Configuration,
@@ -84,7 +84,7 @@ public final class PostgresUserDataStore: UserDataStore {
 
     // MARK: Running statements
 
-    /// Runs `body` with the client, turning every failure into a ``StoreError``.
+    /// Runs `body` with the client, turning every failure into a ``/MojiStore/StoreError``.
     @discardableResult
     func run<T>(_ body: (PostgresClient, Logger) async throws -> T) async throws(StoreError) -> T {
         do { return try await body(client, logger) } catch { throw storeError(error) }
@@ -142,7 +142,7 @@ public final class PostgresUserDataStore: UserDataStore {
         knownUsers.withLock { _ = $0.insert(user) }
     }
 
-    /// A failure as a ``StoreError``: a lost or refused connection is ``StoreError/unavailable(database:reason:)``.
+    /// A failure as a ``/MojiStore/StoreError``: a lost or refused connection is ``/MojiStore/StoreError/unavailable(database:reason:)``.
     func storeError(_ error: any Error) -> StoreError {
         switch error {
         case let error as StoreError:

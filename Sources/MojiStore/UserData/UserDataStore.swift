@@ -20,21 +20,49 @@ import Moji
 /// ``StoreError/unsupported(operation:database:)``, never does nothing.
 ///
 /// ## Topics
-/// - Usage: ``recordUse(of:for:)``, ``frequent(for:limit:)``, ``recent(for:limit:)``
-/// - Pinned: ``pinned(for:)``, ``pin(_:at:for:)``, ``unpin(_:for:)``
-/// - Collections: ``collections(for:)``, ``collection(named:for:)``, ``createCollection(named:for:)``,
-///   ``deleteCollection(named:for:)``, ``add(_:toCollection:at:for:)``, ``remove(_:fromCollection:for:)``
-/// - Tones: ``defaultSkinTone(for:)``, ``setDefaultSkinTone(_:for:)``, ``skinTonePreferences(for:)``,
-///   ``setPreferredSkinTones(_:for:user:)``
-/// - Tokens: ``addAPIToken(user:hash:label:at:)``, ``apiToken(hash:)``, ``apiTokens()``,
-///   ``recordAPITokenUse(id:at:)``, ``revokeAPIToken(id:)``
+///
+/// ### Usage
+///
+/// - ``recordUse(of:for:)``
+/// - ``frequent(for:limit:)``
+/// - ``recent(for:limit:)``
+///
+/// ### Pinned
+///
+/// - ``pinned(for:)``
+/// - ``pin(_:at:for:)``
+/// - ``unpin(_:for:)``
+///
+/// ### Collections
+///
+/// - ``collections(for:)``
+/// - ``collection(named:for:)``
+/// - ``createCollection(named:for:)``
+/// - ``deleteCollection(named:for:)``
+/// - ``add(_:toCollection:at:for:)``
+/// - ``remove(_:fromCollection:for:)``
+///
+/// ### Tones
+///
+/// - ``defaultSkinTone(for:)``
+/// - ``setDefaultSkinTone(_:for:)``
+/// - ``skinTonePreferences(for:)``
+/// - ``setPreferredSkinTones(_:for:user:)``
+///
+/// ### Tokens
+///
+/// - ``addAPIToken(user:hash:label:at:)``
+/// - ``apiToken(hash:)``
+/// - ``apiTokens()``
+/// - ``recordAPITokenUse(id:at:)``
+/// - ``revokeAPIToken(id:)``
 public protocol UserDataStore: Sendable {
     /// The decay, list sizes, default frequent emoji and catalog every user's data follows.
     var configuration: StoreConfiguration { get }
 
     // MARK: Usage
 
-    /// Records one use of an item by `user`, as ``EmojiStore/recordUse(of:)-(StoreItem)`` does:
+    /// Records one use of an item by `user`, as an ``EmojiStore`` records it:
     /// the user's scores decay, the item (a toned emoji: its neutral base) gains 1.
     @discardableResult
     func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry
