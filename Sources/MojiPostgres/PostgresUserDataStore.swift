@@ -22,6 +22,10 @@ public final class PostgresUserDataStore: UserDataStore {
     public let configuration: StoreConfiguration
     /// How the database is named in errors: `PostgreSQL database moji at 127.0.0.1:5432`.
     public let databaseName: String
+    /// How long one call may wait for the database (a connection, its statements) before it fails
+    /// with ``/MojiStore/StoreError/unavailable(database:reason:)``: without a bound, a call made
+    /// while the server is down waits for it to come back.
+    public let timeout: Duration
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
@@ -38,11 +42,12 @@ public final class PostgresUserDataStore: UserDataStore {
     public init(
         configuration postgres: PostgresClient.Configuration,
         storeConfiguration: StoreConfiguration = StoreConfiguration(),
-        logger: Logger = Logger(label: "moji.postgres")
+        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "moji.postgres")
     ) async throws(StoreError) {
         precondition(
             storeConfiguration.decay > 0 && storeConfiguration.decay <= 1, "StoreConfiguration.decay must be in (0, 1]")
         configuration = storeConfiguration
+        self.timeout = timeout
         let place = postgres.host.map { "\($0):\(postgres.port ?? 5432)" } ?? postgres.unixSocketPath ?? "?"
         databaseName = "PostgreSQL database \(postgres.database ?? postgres.username) at \(place)"
         self.logger = logger
@@ -50,7 +55,8 @@ public final class PostgresUserDataStore: UserDataStore {
         self.client = client
         running = Task { await client.run() }
         do {
-            try await PostgresSchema.migrate(client, logger: logger, database: databaseName)
+            let name = databaseName
+            try await bounded { try await PostgresSchema.migrate(client, logger: logger, database: name) }
             try await adoptDecay()
         } catch {
             await close()
@@ -86,8 +92,30 @@ public final class PostgresUserDataStore: UserDataStore {
 
     /// Runs `body` with the client, turning every failure into a ``/MojiStore/StoreError``.
     @discardableResult
-    func run<T>(_ body: (PostgresClient, Logger) async throws -> T) async throws(StoreError) -> T {
-        do { return try await body(client, logger) } catch { throw storeError(error) }
+    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T)
+        async throws(StoreError) -> T
+    {
+        let client = client
+        let logger = logger
+        do { return try await bounded { try await body(client, logger) } } catch { throw storeError(error) }
+    }
+
+    /// Runs `body`, or gives up after ``timeout`` (cancelling it, which rolls back a transaction).
+    func bounded<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let timeout = timeout
+        let name = databaseName
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard case .some(.some(let value)) = try await group.next() else {
+                throw StoreError.unavailable(database: name, reason: "no answer within \(timeout)")
+            }
+            return value
+        }
     }
 
     /// Runs `body` in one transaction that holds `user`'s row lock (creating the user, with their
@@ -95,15 +123,18 @@ public final class PostgresUserDataStore: UserDataStore {
     /// instance makes them.
     @discardableResult
     func withUserTransaction<T: Sendable>(
-        _ user: String, _ body: @Sendable (PostgresConnection, Logger) async throws -> T
+        _ user: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
         try await ensureUser(user)
         let logger = logger
+        let client = client
         do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await connection.query(
-                    "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
-                return try await body(connection, logger)
+            return try await bounded {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query(
+                        "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
+                    return try await body(connection, logger)
+                }
             }
         } catch {
             throw storeError(error)
@@ -118,22 +149,25 @@ public final class PostgresUserDataStore: UserDataStore {
         let seeds = ScoreDecay.seeds(configuration)
         let decay = configuration.decay
         let logger = logger
+        let client = client
         do {
-            try await client.withTransaction(logger: logger) { connection in
-                // Two instances creating the same user: the second waits on the key, then inserts
-                // nothing and seeds nothing.
-                let inserted = try await connection.query(
-                    "INSERT INTO moji_user (user_name) VALUES (\(user)) ON CONFLICT DO NOTHING RETURNING 1",
-                    logger: logger)
-                var isNew = false
-                for try await _ in inserted { isNew = true }
-                guard isNew else { return }
-                for (key, score) in seeds {
-                    try await connection.query(
-                        """
-                        INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count)
-                        VALUES (\(user), \(key), \(score), 0, \(ScoreDecay.rank(score: score, at: 0, decay: decay)), 0)
-                        """, logger: logger)
+            try await bounded {
+                try await client.withTransaction(logger: logger) { connection in
+                    // Two instances creating the same user: the second waits on the key, then inserts
+                    // nothing and seeds nothing.
+                    let inserted = try await connection.query(
+                        "INSERT INTO moji_user (user_name) VALUES (\(user)) ON CONFLICT DO NOTHING RETURNING 1",
+                        logger: logger)
+                    var isNew = false
+                    for try await _ in inserted { isNew = true }
+                    guard isNew else { return }
+                    for (key, score) in seeds {
+                        try await connection.query(
+                            """
+                            INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count)
+                            VALUES (\(user), \(key), \(score), 0, \(ScoreDecay.rank(score: score, at: 0, decay: decay)), 0)
+                            """, logger: logger)
+                    }
                 }
             }
         } catch {
@@ -160,6 +194,11 @@ public final class PostgresUserDataStore: UserDataStore {
             }
             return .unavailable(database: databaseName, reason: "\(error.code)")
         default:
+            // The pool's own error (its circuit breaker trips when no connection could be made for
+            // the connect timeout) comes from an underscored module we do not import: known by name.
+            if String(describing: type(of: error)) == "ConnectionPoolError" {
+                return .unavailable(database: databaseName, reason: "no connection could be made (\(error))")
+            }
             return .database(path: databaseName, reason: "\(error)")
         }
     }

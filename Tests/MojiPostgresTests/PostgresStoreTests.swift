@@ -73,3 +73,39 @@ struct PostgresStoreTests {
         }
     }
 }
+
+/// A server that goes away: calls fail with `unavailable` (a 503 for the routes), not hang.
+@Suite("PostgreSQL store, server gone")
+struct PostgresServerGoneTests {
+    @Test(
+        "with its server stopped, a call fails as unavailable within the store's timeout",
+        .enabled(if: PostgresStoreTests.hasServer), .timeLimit(.minutes(1)))
+    func serverStopped() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("script/postgres-test-cluster").path
+        let started = try await ChildProcess.run(
+            "/bin/bash", [script, "start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"],
+            environment: ProcessInfo.processInfo.environment)
+        let printed = String(decoding: started.output, as: UTF8.self).split(separator: "\n")
+        let url = try #require(printed.first { $0.hasPrefix("MOJI_TEST_POSTGRES_URL=") }?.split(separator: "=").last)
+        let folder = try #require(printed.first { $0.hasPrefix("MOJI_TEST_POSTGRES_DIR=") }?.split(separator: "=").last)
+        var configuration = try PostgresUserDataStore.clientConfiguration(url: String(url))
+        configuration.tls = .disable
+        configuration.options.connectTimeout = .seconds(3)
+        let store = try await PostgresUserDataStore(configuration: configuration, timeout: .seconds(5))
+        try await store.recordUse(of: StoreItem(key: "🎉"), for: "kim")
+        _ = try await ChildProcess.run(
+            "/bin/bash", [script, "stop", String(folder)], environment: ProcessInfo.processInfo.environment)
+        do {
+            try await store.recordUse(of: StoreItem(key: "🎉"), for: "kim")
+            Issue.record("a use was recorded with the server stopped")
+        } catch {
+            guard case .unavailable = error else {
+                Issue.record("expected unavailable, got \(error)")
+                await store.close()
+                return
+            }
+        }
+        await store.close()
+    }
+}
