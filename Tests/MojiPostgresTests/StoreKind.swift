@@ -46,8 +46,11 @@ final class TestPlace: Sendable {
             let main = Result { () throws(StoreError) in try EmojiStore(url: mainURL, configuration: configuration) }
             store = SQLiteUserDataStore(mainStore: main, mainStoreURL: mainURL, configuration: configuration)
         case .postgres:
+            // A long bound: the whole suite runs hundreds of tests on two cores, some blocking
+            // threads for seconds, and the pool's run task shares the cooperative pool with them.
             store = try await PostgresUserDataStore(
-                configuration: try Self.configuration(database: database), storeConfiguration: configuration)
+                configuration: try Self.configuration(database: database), storeConfiguration: configuration,
+                timeout: .seconds(120))
         }
         stores.withLock { $0.append(store) }
         return store
