@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // The shared store of `moji serve` on many machines; only MojiPostgres builds it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -82,6 +84,12 @@ let package = Package(
             // The web picker (plain JavaScript and CSS, served as they are: no build step) and the
             // API's OpenAPI document, served at /v1/openapi.json.
             resources: [.copy("Web"), .copy("OpenAPI")]
+        ),
+        // The per-user store of `moji serve` on PostgreSQL, for many server instances sharing one
+        // database. A target of its own so that users of Moji and MojiStore never build PostgresNIO.
+        .target(
+            name: "MojiPostgres",
+            dependencies: ["Moji", "MojiStore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
@@ -144,6 +152,15 @@ let package = Package(
                 "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // One conformance suite for both UserDataStore implementations: a real SQLite file and a real
+        // PostgreSQL server (a throwaway cluster of script/postgres-test-cluster, or MOJI_TEST_POSTGRES_URL).
+        .testTarget(
+            name: "MojiPostgresTests",
+            dependencies: [
+                "MojiPostgres", "MojiStore", "Moji", "MojiTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The store as the picker's history, against real SQLite files.
         .testTarget(
             name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),

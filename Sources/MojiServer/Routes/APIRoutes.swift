@@ -90,7 +90,7 @@ struct APIRoutes: Sendable {
         case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
         case "custom" where parts.count == 1: handler = custom.list
         case "images" where parts.count == 2: handler = { [images] in try images.image(parts[1], $0) }
-        case "me", "users": return users.respond(to: request, parts: parts, body: body)
+        case "me", "users": return await users.respond(to: request, parts: parts, body: body)
         default: throw Self.unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }

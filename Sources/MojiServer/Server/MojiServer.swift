@@ -102,7 +102,12 @@ public final class MojiServer: Sendable {
         }
         let service = CatalogService(
             catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries)
-        let users = UserRoutes(catalog: catalog, mainStore: store, configuration: configuration)
+        // The users' stores resolve emoji in the catalog the server serves, as the routes do.
+        var userConfiguration = configuration.store
+        userConfiguration.catalog = catalog
+        let userStores = SQLiteUserDataStore(
+            mainStore: store, mainStoreURL: configuration.storeURL, configuration: userConfiguration)
+        let users = UserRoutes(catalog: catalog, mainStore: store, stores: userStores, configuration: configuration)
         let routes = APIRoutes(
             service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users)
         let compression = ResponseCompression()
@@ -187,7 +192,7 @@ public final class MojiServer: Sendable {
     /// Waits until the server has stopped (by ``stop()`` or a shutdown signal) and closes the store.
     public func waitUntilStopped() async throws {
         let outcome = await task.result
-        users.stores.closeAll()
+        await users.stores.close()
         if case .success(let store) = service.store { try store.close() }
         try outcome.get()
     }

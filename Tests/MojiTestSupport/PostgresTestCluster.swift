@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The PostgreSQL server the tests use: `MOJI_TEST_POSTGRES_URL` when set, else a throwaway
+/// cluster that `script/postgres-test-cluster` starts once per test process (initdb + pg_ctl in a
+/// temporary folder, on a loopback port, as `nobody` when the tests run as root) and stops when
+/// the process ends.
+///
+/// When none can be started the PostgreSQL cases are left out and ``availability`` says why; with
+/// `MOJI_REQUIRE_POSTGRES=1` (CI) that is a failure instead.
+public enum PostgresTestCluster {
+    /// Whether a server is there, and its URL or why not.
+    public enum Availability: Sendable {
+        /// `postgres://moji@127.0.0.1:PORT/moji`.
+        case available(url: String)
+        case unavailable(reason: String)
+
+        public var url: String? {
+            if case .available(let url) = self { url } else { nil }
+        }
+
+        public var reason: String {
+            switch self {
+            case .available(let url): "PostgreSQL at \(url)"
+            case .unavailable(let reason): reason
+            }
+        }
+    }
+
+    /// Whether PostgreSQL must be there (CI sets `MOJI_REQUIRE_POSTGRES=1`): its absence then fails a test.
+    public static var isRequired: Bool { ProcessInfo.processInfo.environment["MOJI_REQUIRE_POSTGRES"] == "1" }
+
+    /// Found or started on first use. Synchronous, because test arguments are computed before
+    /// any test runs (nothing on the cooperative pool waits on this then).
+    public static let availability: Availability = {
+        let environment = ProcessInfo.processInfo.environment
+        if let url = environment["MOJI_TEST_POSTGRES_URL"], !url.isEmpty { return .available(url: url) }
+        if environment["MOJI_TEST_POSTGRES"] == "off" {
+            return report(.unavailable(reason: "MOJI_TEST_POSTGRES=off"))
+        }
+        return report(start())
+    }()
+
+    private static func start() -> Availability {
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let script = packageRoot.appendingPathComponent("script/postgres-test-cluster").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("moji-pg-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: output.appendingPathExtension("out"))
+            try? FileManager.default.removeItem(at: output.appendingPathExtension("err"))
+        }
+        let pid = ProcessInfo.processInfo.processIdentifier
+        // posix_spawn and waitpid, not Foundation's Process: on Linux its waitUntilExit never
+        // returned here (the child stayed a zombie), as it runs while the test runner plans.
+        let command =
+            "exec /bin/bash '\(script)' start --owner-pid \(pid) >'\(output.path).out' 2>'\(output.path).err' </dev/null"
+        let status = spawnAndWait(["/bin/sh", "-c", command])
+        let printed = (try? String(contentsOf: output.appendingPathExtension("out"), encoding: .utf8)) ?? ""
+        let complaint = (try? String(contentsOf: output.appendingPathExtension("err"), encoding: .utf8)) ?? ""
+        guard status == 0,
+            let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("MOJI_TEST_POSTGRES_URL=") })
+        else {
+            let why = complaint.trimmingCharacters(in: .whitespacesAndNewlines)
+            return .unavailable(reason: why.isEmpty ? "\(script) exited with status \(status)" : why)
+        }
+        return .available(url: String(line.dropFirst("MOJI_TEST_POSTGRES_URL=".count)))
+    }
+
+    /// Runs `arguments` (the first is the program) to its end; its exit status, or -1.
+    private static func spawnAndWait(_ arguments: [String]) -> Int32 {
+        var child = pid_t()
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        guard posix_spawn(&child, arguments[0], nil, nil, argv, environ) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 {
+            guard errno == EINTR else { return -1 }
+        }
+        // WIFEXITED / WEXITSTATUS, which Swift does not import (they are macros).
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    }
+
+    /// Says on standard error which server the PostgreSQL cases use, or why they are left out.
+    private static func report(_ availability: Availability) -> Availability {
+        let line =
+            switch availability {
+            case .available(let url): "PostgreSQL tests: a throwaway cluster at \(url)\n"
+            case .unavailable(let reason): "PostgreSQL tests SKIPPED: \(reason)\n"
+            }
+        FileHandle.standardError.write(Data(line.utf8))
+        return availability
+    }
+}
