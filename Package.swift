@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // The shared store of `moji serve` on many machines; only MojiPostgres builds it.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Already resolved through PostgresNIO; named here because `moji serve` sends its log to standard error.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -110,7 +112,9 @@ let package = Package(
                 "MojiStorePicker",
                 "MojiTerminal",
                 "MojiServer",
+                "MojiPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Judged as-you-type queries and their figures, for moji-bench and its tests.

@@ -64,6 +64,29 @@ public final class PostgresUserDataStore: UserDataStore {
         }
     }
 
+    /// Connects to the database a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL names, with
+    /// at most `maximumConnections` connections, and applies missing migrations.
+    ///
+    /// ```swift
+    /// let users = try await PostgresUserDataStore(url: "postgres://moji@db.example/moji", maximumConnections: 8)
+    /// ```
+    ///
+    /// `timeout` bounds each call (see ``timeout``) and each attempt to connect, so a server that is
+    /// down is reported within it, not after the pool's own longer waits.
+    ///
+    /// - Throws: ``/MojiStore/StoreError/invalidDatabaseURL(_:reason:)`` for a URL that is not one,
+    ///   and the errors of ``init(configuration:storeConfiguration:timeout:logger:)``.
+    public convenience init(
+        url: String, storeConfiguration: StoreConfiguration = StoreConfiguration(), maximumConnections: Int = 8,
+        timeout: Duration = .seconds(5), logger: Logger = Logger(label: "moji.postgres")
+    ) async throws(StoreError) {
+        var postgres = try Self.clientConfiguration(url: url)
+        postgres.options.maximumConnections = max(maximumConnections, 1)
+        postgres.options.connectTimeout = timeout
+        try await self.init(
+            configuration: postgres, storeConfiguration: storeConfiguration, timeout: timeout, logger: logger)
+    }
+
     /// Stops the connection pool; later calls fail.
     public func close() async {
         running.cancel()
@@ -100,21 +123,50 @@ public final class PostgresUserDataStore: UserDataStore {
         do { return try await bounded { try await body(client, logger) } } catch { throw storeError(error) }
     }
 
-    /// Runs `body`, or gives up after ``timeout`` (cancelling it, which rolls back a transaction).
-    func bounded<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let timeout = timeout
+    /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it (which rolls back
+    /// a transaction). The answer comes at the limit even when `body` does not heed the
+    /// cancellation at once (a connection being made, a statement on a server that went away):
+    /// a caller is never held longer than the limit.
+    func bounded<T: Sendable>(
+        within limit: Duration? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let timeout = limit ?? timeout
         let name = databaseName
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
+        let outcome = FirstOutcome<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.start(continuation)
+                let timer = Task {
+                    try await Task.sleep(for: timeout)
+                    outcome.finish(
+                        .failure(StoreError.unavailable(database: name, reason: "no answer within \(timeout)")))
+                }
+                let work = Task {
+                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                }
+                outcome.own(work: work, timer: timer)
             }
-            defer { group.cancelAll() }
-            guard case .some(.some(let value)) = try await group.next() else {
-                throw StoreError.unavailable(database: name, reason: "no answer within \(timeout)")
+        } onCancel: {
+            outcome.finish(.failure(CancellationError()))
+        }
+    }
+
+    // MARK: Health
+
+    public var databaseKind: String { "postgresql" }
+
+    /// Runs `SELECT 1`, waiting at most 2 s (or ``timeout`` when shorter): a health check must
+    /// answer before a load balancer gives up on it.
+    public func checkAvailability() async throws(StoreError) {
+        let client = client
+        let logger = logger
+        do {
+            _ = try await bounded(within: min(timeout, .seconds(2))) {
+                try await client.query("SELECT 1", logger: logger)
+                return true
             }
-            return value
+        } catch {
+            throw storeError(error)
         }
     }
 
@@ -212,6 +264,56 @@ public final class PostgresUserDataStore: UserDataStore {
         }
     }
 }
+
+/// Whichever of a call's work and its deadline ends first: its result is the answer, and the
+/// other is cancelled.
+final class FirstOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var result: Result<T, any Error>?
+    private var tasks: [any Cancellable] = []
+
+    /// Waits with `continuation`; answers at once if the outcome is known (a caller cancelled already).
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let known = lock.withLock { () -> Result<T, any Error>? in
+            if result == nil { self.continuation = continuation }
+            return result
+        }
+        if let known { continuation.resume(with: known) }
+    }
+
+    /// Keeps the tasks to cancel once there is an answer (at once, if there is one already).
+    func own(work: Task<Void, Never>, timer: Task<Void, any Error>) {
+        let finished = lock.withLock {
+            tasks = [work, timer]
+            return result != nil
+        }
+        if finished {
+            work.cancel()
+            timer.cancel()
+        }
+    }
+
+    /// Answers with `result` unless there is an answer already.
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, tasks) = lock.withLock { () -> (CheckedContinuation<T, any Error>?, [any Cancellable]) in
+            guard self.result == nil else { return (nil, []) }
+            self.result = result
+            defer { self.continuation = nil }
+            return (self.continuation, self.tasks)
+        }
+        for task in tasks { task.cancel() }
+        continuation?.resume(with: result)
+    }
+}
+
+/// A task, whatever its result: what ``FirstOutcome`` cancels.
+protocol Cancellable: Sendable {
+    func cancel()
+}
+
+extension Task: Cancellable {}
 
 /// A value behind a lock. (`Mutex` needs macOS 15; Moji runs on 14.)
 final class PostgresLocked<Value: Sendable>: @unchecked Sendable {

@@ -47,29 +47,83 @@ public enum PostgresTestCluster {
     }()
 
     private static func start() -> Availability {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let script = packageRoot.appendingPathComponent("script/postgres-test-cluster").path
+        switch runScript(["start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"]) {
+        case .success(let printed):
+            guard let url = value("MOJI_TEST_POSTGRES_URL", in: printed) else {
+                return .unavailable(reason: "\(script) printed no MOJI_TEST_POSTGRES_URL")
+            }
+            return .available(url: url)
+        case .failure(let failure):
+            return .unavailable(reason: failure.reason)
+        }
+    }
+
+    /// A cluster of its own, for a test that stops and starts the server under a running
+    /// `moji serve` (the shared one must stay up for the other tests). Removed with ``Dedicated/remove()``,
+    /// or when the test process ends.
+    public static func dedicated() throws -> Dedicated {
+        switch runScript(["start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"]) {
+        case .success(let printed):
+            guard let url = value("MOJI_TEST_POSTGRES_URL", in: printed),
+                let directory = value("MOJI_TEST_POSTGRES_DIR", in: printed)
+            else { throw ScriptFailure(reason: "\(script) printed no URL or directory: \(printed)") }
+            return Dedicated(url: url, directory: directory)
+        case .failure(let failure):
+            throw failure
+        }
+    }
+
+    /// A throwaway cluster of one test.
+    public struct Dedicated: Sendable {
+        /// `postgres://moji@127.0.0.1:PORT/moji`.
+        public let url: String
+        /// The cluster's folder (data, log).
+        public let directory: String
+
+        /// Stops the server as for a restart (`pg_ctl stop -m fast`); the data stays.
+        public func halt() throws { _ = try PostgresTestCluster.runScript(["halt", directory]).get() }
+        /// Starts the server again on its port.
+        public func resume() throws { _ = try PostgresTestCluster.runScript(["resume", directory]).get() }
+        /// Stops the server and removes its folder.
+        public func remove() { _ = PostgresTestCluster.runScript(["stop", directory]) }
+    }
+
+    /// Why the cluster script failed: what it said on standard error.
+    public struct ScriptFailure: Error, CustomStringConvertible {
+        public var reason: String
+        public var description: String { reason }
+    }
+
+    private static var script: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("script/postgres-test-cluster").path
+    }
+
+    private static func value(_ name: String, in printed: String) -> String? {
+        printed.split(separator: "\n").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// Runs the cluster script with `arguments`: what it printed, or what it complained.
+    @discardableResult
+    static func runScript(_ arguments: [String]) -> Result<String, ScriptFailure> {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("moji-pg-\(UUID().uuidString)")
         defer {
             try? FileManager.default.removeItem(at: output.appendingPathExtension("out"))
             try? FileManager.default.removeItem(at: output.appendingPathExtension("err"))
         }
-        let pid = ProcessInfo.processInfo.processIdentifier
         // posix_spawn and waitpid, not Foundation's Process: on Linux its waitUntilExit never
         // returned here (the child stayed a zombie), as it runs while the test runner plans.
         let command =
-            "exec /bin/bash '\(script)' start --owner-pid \(pid) >'\(output.path).out' 2>'\(output.path).err' </dev/null"
+            "exec /bin/bash '\(script)' \(arguments.map { "'\($0)'" }.joined(separator: " ")) "
+            + ">'\(output.path).out' 2>'\(output.path).err' </dev/null"
         let status = spawnAndWait(["/bin/sh", "-c", command])
         let printed = (try? String(contentsOf: output.appendingPathExtension("out"), encoding: .utf8)) ?? ""
         let complaint = (try? String(contentsOf: output.appendingPathExtension("err"), encoding: .utf8)) ?? ""
-        guard status == 0,
-            let line = printed.split(separator: "\n").first(where: { $0.hasPrefix("MOJI_TEST_POSTGRES_URL=") })
-        else {
+        guard status == 0 else {
             let why = complaint.trimmingCharacters(in: .whitespacesAndNewlines)
-            return .unavailable(reason: why.isEmpty ? "\(script) exited with status \(status)" : why)
+            return .failure(ScriptFailure(reason: why.isEmpty ? "\(script) exited with status \(status)" : why))
         }
-        return .available(url: String(line.dropFirst("MOJI_TEST_POSTGRES_URL=".count)))
+        return .success(printed)
     }
 
     /// Runs `arguments` (the first is the program) to its end; its exit status, or -1.

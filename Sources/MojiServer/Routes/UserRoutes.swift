@@ -46,6 +46,9 @@ struct UserRoutes: Sendable {
         } catch let problem as ProblemDetails {
             return APIResponse.problem(problem)
         } catch let error as StoreError {
+            if case .unavailable = error {
+                return UserRouteFailure.databaseUnavailable(kind: stores.databaseKind).response
+            }
             return APIResponse.problem(Self.problem(for: error))
         } catch {
             return APIResponse.problem(

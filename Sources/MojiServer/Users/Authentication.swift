@@ -86,6 +86,7 @@ final class Authenticator: Sendable {
         }
         let found: APIToken?
         do { found = try await store.apiToken(hash: hash) } catch {
+            if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
             throw .problem(ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)"))
         }
         guard var token = found else {

@@ -239,6 +239,18 @@ public final class SQLiteUserDataStore: UserDataStore {
     public func revokeAPIToken(id: String) async throws(StoreError) {
         try main().revokeAPIToken(id: id)
     }
+
+    public var databaseKind: String { "sqlite" }
+
+    /// Returns when the main store (the tokens) is open; users' files open on their first call.
+    public func checkAvailability() async throws(StoreError) {
+        if case .failure(let error) = mainStore {
+            throw .unavailable(database: "the main store", reason: "it cannot be opened: \(error)")
+        }
+        if state.withLock({ $0.isClosed }) {
+            throw .unavailable(database: "the users' stores", reason: "they are closed (the server is stopping)")
+        }
+    }
 }
 
 /// A value behind a lock, for the table of open stores. (`Mutex` needs macOS 15; Moji runs on 14.)

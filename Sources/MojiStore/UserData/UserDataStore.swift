@@ -57,6 +57,11 @@ import Moji
 /// - ``apiTokens()``
 /// - ``recordAPITokenUse(id:at:)``
 /// - ``revokeAPIToken(id:)``
+///
+/// ### Health
+///
+/// - ``databaseKind``
+/// - ``checkAvailability()``
 public protocol UserDataStore: Sendable {
     /// The decay, list sizes, default frequent emoji and catalog every user's data follows.
     var configuration: StoreConfiguration { get }
@@ -133,6 +138,14 @@ public protocol UserDataStore: Sendable {
     func recordAPITokenUse(id: String, at date: Date) async throws(StoreError)
     /// Revokes (deletes) a token; ``StoreError/unknownAPIToken(_:)`` when no token has this id.
     func revokeAPIToken(id: String) async throws(StoreError)
+
+    // MARK: Health
+
+    /// The kind of database, as `/v1/health` reports it: `sqlite` or `postgresql`.
+    var databaseKind: String { get }
+    /// Returns when the database answers now; throws ``StoreError/unavailable(database:reason:)``
+    /// (quickly, not after a call's whole timeout) when it does not.
+    func checkAvailability() async throws(StoreError)
 
     // MARK: Lifetime
 
