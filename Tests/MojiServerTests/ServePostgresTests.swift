@@ -162,8 +162,8 @@ struct ServePostgresTests {
                     try await group.waitForAll()
                 }
             }
-            try await Task.sleep(for: .seconds(1))
-            #expect(tally.snapshot.acknowledged > 0)
+            // Serving first: the first uses (connections made, the user created) may take a while on busy cores.
+            _ = try await tally.waitFor(seconds: 60) { $0.acknowledged >= 20 }
 
             let halted = ContinuousClock.now
             try cluster.halt()
@@ -189,13 +189,13 @@ struct ServePostgresTests {
                     + "\(final.acknowledged) uses acknowledged, \(final.unavailable) answered 503, "
                     + "\(final.other) other answers, \(final.failed) without an answer; "
                     + "the slowest 503 took \(final.slowestRefusal)")
-            // The timeout is 2 s; a generous bound for two shared cores.
-            #expect(final.slowestRefusal < .seconds(10))
+            // The timeout is 2 s; a generous bound for two shared cores (a client gives up after 60 s).
+            #expect(final.slowestRefusal < .seconds(15))
             #expect(duringOutage.unavailable > 0)
             #expect(final.badRefusals == 0, "503 answers without Retry-After: 2 or the database-unavailable type")
             #expect(final.other == 0, "answers other than 200 and 503: \(final.otherStatuses)")
             #expect(final.failed == 0)
-            #expect(firstSuccess - resumed < .seconds(15))
+            #expect(firstSuccess - resumed < .seconds(20))
 
             // Every acknowledged use is there (a timed-out one may have been saved too).
             let frequent = try await HTTPCall.send(url, "v1/me/frequent", token: token)
