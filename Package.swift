@@ -27,6 +27,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
+        // The shared store of `moji serve` on many machines; only MojiPostgres builds it.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // Already resolved through PostgresNIO; named here because `moji serve` sends its log to standard error.
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -90,6 +94,12 @@ let package = Package(
         ),
         // fontconfig (libfontconfig1-dev on Debian), to find the emoji font and read its coverage.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
+        // The per-user store of `moji serve` on PostgreSQL, for many server instances sharing one
+        // database. A target of its own so that users of Moji and MojiStore never build PostgresNIO.
+        .target(
+            name: "MojiPostgres",
+            dependencies: ["Moji", "MojiStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+        ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
         .executableTarget(
@@ -110,7 +120,9 @@ let package = Package(
                 "MojiTerminal",
                 "MojiServer",
                 "MojiFontSupport",
+                "MojiPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Judged as-you-type queries and their figures, for moji-bench and its tests.
@@ -155,6 +167,15 @@ let package = Package(
                 "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // One conformance suite for both UserDataStore implementations: a real SQLite file and a real
+        // PostgreSQL server (a throwaway cluster of script/postgres-test-cluster, or MOJI_TEST_POSTGRES_URL).
+        .testTarget(
+            name: "MojiPostgresTests",
+            dependencies: [
+                "MojiPostgres", "MojiStore", "Moji", "MojiTestSupport",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
         // The store as the picker's history, against real SQLite files.
         .testTarget(
             name: "MojiStorePickerTests", dependencies: ["MojiStorePicker", "MojiStore", "MojiPicker", "Moji"]),

@@ -36,6 +36,11 @@ extension Serve {
                 While it runs, custom sets that are due are synced in the background with the rules of \
                 `moji custom sync` (checked every 10 minutes); --no-refresh or MOJI_NO_REFRESH=1 turn this \
                 off. Browsers on other sites may call the API only from the origins given with --cors-origin.
+
+                With --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or MOJI_DATABASE_URL), the users' data \
+                and the API tokens live in PostgreSQL, which several `moji serve` instances can share; create \
+                tokens with the same --database. While PostgreSQL does not answer, /v1/me answers 503 with \
+                Retry-After and /v1/health says so; serving resumes by itself when it is back.
                 """
         )
 
@@ -45,12 +50,22 @@ extension Serve {
         @Option(help: "The port to listen on; 0 for any free port.")
         var port = 8080
 
-        @Option(
-            name: .long,
-            help: ArgumentHelp(
-                "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
-                valueName: "path"))
+        @Option(name: .long, help: ArgumentHelp(ServeDatabase.help, valueName: "path-or-url"))
         var database: String?
+
+        @Option(
+            name: .customLong("database-connections"),
+            help: ArgumentHelp(
+                "With PostgreSQL: the most connections to it at once; requests past them wait their turn.",
+                valueName: "n"))
+        var databaseConnections = 8
+
+        @Option(
+            name: .customLong("database-timeout"),
+            help: ArgumentHelp(
+                "With PostgreSQL: how long a request waits for it (to connect and answer) before it gets 503 with Retry-After.",
+                valueName: "seconds"))
+        var databaseTimeout = 5.0
 
         @Option(name: .customLong("max-body-bytes"), help: "The largest request body, in bytes.")
         var maxBodyBytes = ServerLimits().bodyBytes
@@ -93,11 +108,21 @@ extension Serve {
                 throw ValidationError("\(name) must be 1 or more.")
             }
             if let rateLimit, rateLimit < 1 { throw ValidationError("--rate-limit must be 1 or more.") }
+            guard (1...1_000).contains(databaseConnections) else {
+                throw ValidationError("--database-connections must be from 1 to 1000.")
+            }
+            guard databaseTimeout.isFinite, databaseTimeout >= 0.1, databaseTimeout <= 3_600 else {
+                throw ValidationError("--database-timeout must be from 0.1 to 3600 seconds.")
+            }
         }
 
         func run() throws {
-            // The store as every other command finds it: --database, else MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT.
-            let storeOptions = try StoreOptions.parse(database.map { ["--database", $0] } ?? [])
+            // The store as every other command finds it: --database (or MOJI_DATABASE_URL) when a path, else
+            // MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT. With PostgreSQL it still holds the custom sets.
+            let database = ServeDatabase(option: database)
+            var storePath: String?
+            if case .sqlite(let path) = database { storePath = path }
+            let storeOptions = try StoreOptions.parse(storePath.map { ["--database", $0] } ?? [])
             var configuration = ServerConfiguration(host: host, port: port, storeURL: storeOptions.url)
             configuration.store.busyTimeout = try storeOptions.busyTimeout()
             configuration.limits = ServerLimits(
@@ -108,15 +133,24 @@ extension Serve {
             configuration.refreshesCustomSets =
                 !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
             let host = host
+            let (connections, timeout) = (databaseConnections, databaseTimeout)
             do {
                 // Waits on the main thread, which is not one of the pool's threads the server runs on.
                 try waitFor { [configuration] in
-                    let server = try await MojiServer.start(configuration, stopsOnTerminationSignals: true)
+                    var userData: (any UserDataStore)?
+                    if case .postgres(let url) = database {
+                        let postgres = try await ServeDatabase.openPostgres(
+                            url: url, configuration: configuration.store, connections: connections, timeout: timeout)
+                        printError("users' data and tokens: \(postgres.databaseName)")
+                        userData = postgres
+                    }
+                    let server = try await MojiServer.start(
+                        configuration, userData: userData, stopsOnTerminationSignals: true)
                     if let error = server.storeError {
                         printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
                     }
                     // The catalog is public by design; only the per-user routes need a token.
-                    if !configuration.isLoopback, !server.hasAPITokens() {
+                    if !configuration.isLoopback, await !server.hasAPITokens() {
                         printError(
                             "warning: serving on \(host), to the network with no API tokens: /v1/me needs one; "
                                 + "create one with `moji serve token create USER`.")

@@ -12,7 +12,9 @@ struct ServeToken: ParsableCommand {
             A token gives its holder one user's data under /v1/me (`Authorization: Bearer <token>`). \
             The store keeps only its SHA-256, so `create` prints it once; keep it then. A running \
             server stops accepting a revoked token within about a second. Tokens are not part of \
-            `moji store export`.
+            `moji store export`. With --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or \
+            MOJI_DATABASE_URL), the tokens are those of a `moji serve` that keeps its users' data in \
+            PostgreSQL.
             """,
         subcommands: [Create.self, List.self, Revoke.self]
     )
@@ -38,10 +40,10 @@ struct ServeToken: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let store = try options.openStore()
                 let token = APITokenSecret.generate()
-                let record = try storeCall { () throws(StoreError) in
-                    try store.addAPIToken(user: user, hash: APITokenSecret.hash(token), label: label)
+                let (user, label) = (user, label)
+                let record = try options.withTokenStore { store throws(StoreError) in
+                    try await store.addAPIToken(user: user, hash: APITokenSecret.hash(token), label: label, at: Date())
                 }
                 if options.json {
                     try printJSON(CreatedToken(id: record.id, user: record.user, label: record.label, token: token))
@@ -69,8 +71,7 @@ struct ServeToken: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let store = try options.openStore()
-                let tokens = try storeCall { () throws(StoreError) in try store.apiTokens() }
+                let tokens = try options.withTokenStore { store throws(StoreError) in try await store.apiTokens() }
                 if options.json { return try printJSON(tokens.map(TokenSummary.init)) }
                 for token in tokens.map(TokenSummary.init) {
                     print(
@@ -108,10 +109,39 @@ struct ServeToken: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                let store = try options.openStore()
-                try storeCall { () throws(StoreError) in try store.revokeAPIToken(id: id) }
+                let id = id
+                try options.withTokenStore { store throws(StoreError) in try await store.revokeAPIToken(id: id) }
                 if options.json { try printJSON(["revoked": id]) } else { print("revoked \(id)") }
             }
         }
+    }
+}
+
+extension StoreOptions {
+    /// Runs `body` with the tokens' store that `--database` (or `MOJI_DATABASE_URL`) names: PostgreSQL
+    /// for a `postgres://` URL, else the SQLite store; closes it after.
+    func withTokenStore<T: Sendable>(
+        _ body: @escaping @Sendable (any UserDataStore) async throws(StoreError) -> T
+    ) throws -> T {
+        let store: any UserDataStore
+        var sqlite: EmojiStore?
+        switch ServeDatabase(option: database) {
+        case .postgres(let url):
+            store = try waitFor { try await ServeDatabase.openPostgres(url: url) }
+        case .sqlite(let path):
+            var options = self
+            options.database = path
+            let opened = try options.openStore()
+            sqlite = opened
+            store = SQLiteUserDataStore(mainStore: .success(opened), mainStoreURL: opened.url)
+        }
+        defer { try? sqlite?.close() }
+        let outcome = try waitFor { () async -> Result<T, StoreError> in
+            let result: Result<T, StoreError>
+            do throws(StoreError) { result = .success(try await body(store)) } catch { result = .failure(error) }
+            await store.close()
+            return result
+        }
+        return try storeCall { () throws(StoreError) in try outcome.get() }
     }
 }

@@ -7,14 +7,17 @@ import Testing
 
 @Suite("catalog routes")
 struct CatalogRouteTests {
-    @Test("health answers ok with the catalog version")
+    @Test("health answers ok with the catalog version and the users' database")
     func health() async throws {
         try await ServerHarness.with { harness in
             let answer = try await harness.request("/v1/health")
             #expect(answer.status == 200)
             #expect(answer.header("Content-Type") == "application/json; charset=utf-8")
             let object = try #require(try answer.json() as? [String: String])
-            #expect(object == ["status": "ok", "catalog": EmojiCatalog.shared.unicodeVersion.description])
+            #expect(
+                object == [
+                    "status": "ok", "catalog": EmojiCatalog.shared.unicodeVersion.description, "database": "sqlite",
+                ])
             #expect(object["catalog"] == "17.0")
         }
     }

@@ -19,10 +19,13 @@ struct ServeTokenCommandTests {
         try await body(home)
     }
 
-    static func moji(_ arguments: [String], home: URL) async throws -> (status: Int32, output: String, errors: String) {
+    static func moji(
+        _ arguments: [String], home: URL, environment: [String: String] = [:]
+    ) async throws -> (status: Int32, output: String, errors: String) {
         let outcome = try await ChildProcess.run(
             MojiExecutable.url.path, arguments,
-            environment: ProcessInfo.processInfo.environment.merging(["MOJI_HOME": home.path]) { $1 })
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                .merging(["MOJI_HOME": home.path]) { $1 })
         return (
             outcome.status, String(decoding: outcome.output, as: UTF8.self),
             String(decoding: outcome.errors, as: UTF8.self)

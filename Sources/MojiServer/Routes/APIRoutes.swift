@@ -78,7 +78,9 @@ struct APIRoutes: Sendable {
         let parts = Array(components.dropFirst())
         let handler: (Request) throws -> Response
         switch parts.first.map(String.init) {
-        case "health" where parts.count == 1: handler = health
+        case "health" where parts.count == 1:
+            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
+            return try await health(request)
         case "emoji" where parts.count == 1: handler = list
         case "emoji" where parts.count == 2 && !parts[1].isEmpty:
             let id = try PercentDecoding.decode(parts[1], plusIsSpace: false, what: "the emoji in the path")
@@ -90,7 +92,7 @@ struct APIRoutes: Sendable {
         case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
         case "custom" where parts.count == 1: handler = custom.list
         case "images" where parts.count == 2: handler = { [images] in try images.image(parts[1], $0) }
-        case "me", "users": return users.respond(to: request, parts: parts, body: body)
+        case "me", "users": return await users.respond(to: request, parts: parts, body: body)
         default: throw Self.unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
@@ -114,18 +116,27 @@ struct APIRoutes: Sendable {
 
     // MARK: Routes
 
-    /// `GET /v1/health`: 200 when the catalog and the store are ready, else 503 saying why.
-    private func health(_ request: Request) throws -> Response {
+    /// `GET /v1/health`: 200 when the catalog, the store and the users' database are ready, else 503
+    /// saying why (with `Retry-After` when the database does not answer, as the per-user routes).
+    private func health(_ request: Request) async throws -> Response {
         _ = try QueryParameters(request.uri.query, allowed: [])
         if let reason = service.unreadiness() {
             throw ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: reason)
         }
+        let database = users.stores.databaseKind
+        do {
+            try await users.stores.checkAvailability()
+        } catch {
+            return UserRouteFailure.databaseUnavailable(kind: database).response
+        }
         struct Health: Encodable {
             var status: String
             var catalog: String
+            var database: String
         }
         return try APIResponse.json(
-            Health(status: "ok", catalog: service.version), cache: nil, version: service.version, request: request)
+            Health(status: "ok", catalog: service.version, database: database), cache: nil, version: service.version,
+            request: request)
     }
 
     /// `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: as `moji info --json`.

@@ -5,7 +5,7 @@ import MojiStore
 
 /// The per-user routes under `/v1/me` (and `/v1/users/{user}`, the same for the token's own user
 /// and 403 for any other): usage, the frequent, recent and pinned lists, collections and skin
-/// tones, each user in a store of their own (``UserStores``).
+/// tones, kept by a `UserDataStore` (SQLite, a file per user, by default).
 ///
 /// Every request needs `Authorization: Bearer <token>` (401 otherwise); with a ``RateLimit``, a
 /// token past it gets 429 with `Retry-After`. Bodies are JSON objects (``UserRequestBody``).
@@ -20,31 +20,35 @@ struct UserRoutes: Sendable {
 
     let catalog: EmojiCatalog
     let authenticator: Authenticator
-    let stores: UserStores
+    let stores: any UserDataStore
     let custom: CustomEmojiIndex
     let rateLimiter: RateLimiter?
     let limits: ServerLimits
 
     init(
-        catalog: EmojiCatalog, mainStore: Result<EmojiStore, StoreError>, configuration: ServerConfiguration
+        catalog: EmojiCatalog, mainStore: Result<EmojiStore, StoreError>, stores: any UserDataStore,
+        configuration: ServerConfiguration
     ) {
         self.catalog = catalog
-        authenticator = Authenticator(store: mainStore)
-        stores = UserStores(mainStoreURL: configuration.storeURL, configuration: configuration.store)
+        authenticator = Authenticator(store: stores)
+        self.stores = stores
         custom = CustomEmojiIndex(store: mainStore)
         rateLimiter = configuration.rateLimit.map(RateLimiter.init)
         limits = configuration.limits
     }
 
     /// Answers a request whose path after `/v1/` is `parts` (starting with `me` or `users`).
-    func respond(to request: Request, parts: [Substring], body: ByteBuffer) -> Response {
+    func respond(to request: Request, parts: [Substring], body: ByteBuffer) async -> Response {
         do {
-            return try route(request, parts: parts, body: body)
+            return try await route(request, parts: parts, body: body)
         } catch let failure as UserRouteFailure {
             return failure.response
         } catch let problem as ProblemDetails {
             return APIResponse.problem(problem)
         } catch let error as StoreError {
+            if case .unavailable = error {
+                return UserRouteFailure.databaseUnavailable(kind: stores.databaseKind).response
+            }
             return APIResponse.problem(Self.problem(for: error))
         } catch {
             return APIResponse.problem(
@@ -54,8 +58,8 @@ struct UserRoutes: Sendable {
         }
     }
 
-    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) throws -> Response {
-        let token = try authenticator.authenticate(request)
+    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) async throws -> Response {
+        let token = try await authenticator.authenticate(request)
         if let rateLimiter, let wait = rateLimiter.acquire(token.id) {
             throw UserRouteFailure.problem(
                 ProblemDetails(
@@ -78,50 +82,49 @@ struct UserRoutes: Sendable {
         let path = try rest.map { try PercentDecoding.decode($0, plusIsSpace: false, what: "the path") }
         let method = request.method
         let isRead = method == .get || method == .head
-        return try stores.withStore(for: token.user) { store in
-            let context = Context(request: request, body: body, store: store)
-            switch (path.first, path.count) {
-            case ("usage", 1):
-                guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
-                return try recordUse(context)
-            case ("frequent", 1), ("recent", 1):
-                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-                return try usageList(context, recent: path[0] == "recent")
-            case ("pinned", 1):
-                switch method {
-                case .get, .head: return try pinnedList(context)
-                case .put: return try replacePinned(context)
-                case .post: return try pin(context)
-                default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, POST")
-                }
-            case ("pinned", 2):
-                guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
-                return try unpin(path[1], context)
-            case ("collections", 1):
-                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-                return try json(store.collections().map { CollectionSummary($0, custom: customEmoji) }, context)
-            case ("collections", 2):
-                switch method {
-                case .get, .head: return try collection(path[1], context)
-                case .put: return try createCollection(path[1], context)
-                case .delete: return try deleteCollection(path[1], context)
-                default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, DELETE")
-                }
-            case ("collections", 3) where path[2] == "items":
-                guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
-                return try addToCollection(path[1], context)
-            case ("collections", 4) where path[2] == "items":
-                guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
-                return try removeFromCollection(path[1], item: path[3], context)
-            case ("tones", 1):
-                guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-                return try tones(context)
-            case ("tones", 2):
-                guard method == .put else { throw methodNotAllowed(request, allow: "PUT") }
-                return path[1] == "default" ? try setDefaultTone(context) : try setTones(path[1], context)
-            default:
-                throw unknownRoute(request.uri.path)
+        let context = Context(request: request, body: body, user: token.user)
+        switch (path.first, path.count) {
+        case ("usage", 1):
+            guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
+            return try await recordUse(context)
+        case ("frequent", 1), ("recent", 1):
+            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+            return try await usageList(context, recent: path[0] == "recent")
+        case ("pinned", 1):
+            switch method {
+            case .get, .head: return try await pinnedList(context)
+            case .put: return try await replacePinned(context)
+            case .post: return try await pin(context)
+            default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, POST")
             }
+        case ("pinned", 2):
+            guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
+            return try await unpin(path[1], context)
+        case ("collections", 1):
+            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+            let collections = try await stores.collections(for: context.user)
+            return try json(collections.map { CollectionSummary($0, custom: customEmoji) }, context)
+        case ("collections", 2):
+            switch method {
+            case .get, .head: return try await collection(path[1], context)
+            case .put: return try await createCollection(path[1], context)
+            case .delete: return try await deleteCollection(path[1], context)
+            default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, DELETE")
+            }
+        case ("collections", 3) where path[2] == "items":
+            guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
+            return try await addToCollection(path[1], context)
+        case ("collections", 4) where path[2] == "items":
+            guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
+            return try await removeFromCollection(path[1], item: path[3], context)
+        case ("tones", 1):
+            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
+            return try await tones(context)
+        case ("tones", 2):
+            guard method == .put else { throw methodNotAllowed(request, allow: "PUT") }
+            return path[1] == "default" ? try await setDefaultTone(context) : try await setTones(path[1], context)
+        default:
+            throw unknownRoute(request.uri.path)
         }
     }
 
@@ -129,43 +132,42 @@ struct UserRoutes: Sendable {
     private struct Context {
         var request: Request
         var body: ByteBuffer
-        var store: EmojiStore
+        /// The token's user, whose data the request reads and writes.
+        var user: String
     }
 
     // MARK: Usage
 
     /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``UsageSummary``.
-    private func recordUse(_ context: Context) throws -> Response {
+    private func recordUse(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code"])
-        let item = try item(in: body)
-        let entry =
-            if let emoji = item.emoji(in: catalog) {
-                try context.store.recordUse(of: emoji)
-            } else {
-                try context.store.recordUse(of: item)
-            }
+        // A toned emoji counts for its neutral base and keeps its tones: the store resolves the item in its catalog.
+        let entry = try await stores.recordUse(of: try item(in: body), for: context.user)
         return try json(UsageSummary(entry, catalog: catalog, custom: customEmoji), context)
     }
 
     /// `GET /v1/me/frequent?limit=` and `GET /v1/me/recent?limit=`.
-    private func usageList(_ context: Context, recent: Bool) throws -> Response {
+    private func usageList(_ context: Context, recent: Bool) async throws -> Response {
         let parameters = try QueryParameters(context.request.uri.query, allowed: ["limit"])
-        let store = context.store
+        let configuration = stores.configuration
         let limit = try parameters.integer(
             "limit", in: 1...limits.resultCount,
-            default: recent ? store.configuration.recentLimit : store.configuration.frequentLimit)
-        let entries = recent ? try store.recent(limit: limit) : Array(try store.frequent().prefix(limit))
+            default: recent ? configuration.recentLimit : configuration.frequentLimit)
+        let entries =
+            recent
+            ? try await stores.recent(for: context.user, limit: limit)
+            : try await stores.frequent(for: context.user, limit: limit)
         return try json(entries.map { UsageSummary($0, catalog: catalog, custom: customEmoji) }, context)
     }
 
     // MARK: Pinned
 
-    private func pinnedList(_ context: Context) throws -> Response {
-        try json(context.store.pinned().map { StoreItemSummary($0, custom: customEmoji) }, context)
+    private func pinnedList(_ context: Context) async throws -> Response {
+        try json(try await stores.pinned(for: context.user).map { StoreItemSummary($0, custom: customEmoji) }, context)
     }
 
     /// `PUT /v1/me/pinned` `{"items":["😀",":code:"]}`: the list becomes exactly these, in order.
-    private func replacePinned(_ context: Context) throws -> Response {
+    private func replacePinned(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["items"])
         guard let texts = try body.strings("items") else { throw UserRequestBody.bad("'items' is required.") }
         var items: [StoreItem] = []
@@ -173,102 +175,108 @@ struct UserRoutes: Sendable {
             let item = try item(text)
             if !items.contains(item) { items.append(item) }
         }
-        try context.store.setPinned(items)
-        return try pinnedList(context)
+        try await stores.setPinned(items, for: context.user)
+        return try await pinnedList(context)
     }
 
     /// `POST /v1/me/pinned` `{"emoji"|"code", "position"?}`: pins (or moves) one item.
-    private func pin(_ context: Context) throws -> Response {
+    private func pin(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
         let item = try item(in: body)
-        try context.store.pin(item, at: try body.integer("position"))
-        return try pinnedList(context)
+        try await stores.pin(item, at: try body.integer("position"), for: context.user)
+        return try await pinnedList(context)
     }
 
     /// `DELETE /v1/me/pinned/{emoji | :code:}`.
-    private func unpin(_ text: String, _ context: Context) throws -> Response {
-        guard try context.store.unpin(try item(text, removing: true)) else {
+    private func unpin(_ text: String, _ context: Context) async throws -> Response {
+        guard try await stores.unpin(try item(text, removing: true), for: context.user) else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not pinned.")
         }
-        return try pinnedList(context)
+        return try await pinnedList(context)
     }
 
     // MARK: Collections
 
-    private func collection(_ name: String, _ context: Context) throws -> Response {
-        guard let found = try context.store.collection(named: name) else { throw StoreError.collectionNotFound(name) }
+    private func collection(_ name: String, _ context: Context) async throws -> Response {
+        guard let found = try await stores.collection(named: name, for: context.user) else {
+            throw StoreError.collectionNotFound(name)
+        }
         return try json(CollectionSummary(found, custom: customEmoji), context)
     }
 
     /// `PUT /v1/me/collections/{name}`: 201 when created, 200 when it existed (idempotent).
-    private func createCollection(_ name: String, _ context: Context) throws -> Response {
-        let store = context.store
+    private func createCollection(_ name: String, _ context: Context) async throws -> Response {
         var status = HTTPResponse.Status.ok
-        if try store.collection(named: name) == nil {
+        if try await stores.collection(named: name, for: context.user) == nil {
             do {
-                try store.createCollection(named: name)
+                try await stores.createCollection(named: name, for: context.user)
                 status = .created
             } catch .collectionExists {
                 // Another request created it meanwhile: the same outcome.
             }
         }
-        guard let found = try store.collection(named: name) else { throw StoreError.collectionNotFound(name) }
+        guard let found = try await stores.collection(named: name, for: context.user) else {
+            throw StoreError.collectionNotFound(name)
+        }
         return try json(CollectionSummary(found, custom: customEmoji), context, status: status)
     }
 
     /// `DELETE /v1/me/collections/{name}`: 204, or 404 when there is none.
-    private func deleteCollection(_ name: String, _ context: Context) throws -> Response {
-        guard try context.store.deleteCollection(named: name) else { throw StoreError.collectionNotFound(name) }
+    private func deleteCollection(_ name: String, _ context: Context) async throws -> Response {
+        guard try await stores.deleteCollection(named: name, for: context.user) else {
+            throw StoreError.collectionNotFound(name)
+        }
         return Response(status: .noContent, headers: [.cacheControl: "no-store"])
     }
 
     /// `POST /v1/me/collections/{name}/items` `{"emoji"|"code", "position"?}` (creates the collection if needed).
-    private func addToCollection(_ name: String, _ context: Context) throws -> Response {
+    private func addToCollection(_ name: String, _ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
         let item = try item(in: body)
-        try context.store.add(item, toCollection: name, at: try body.integer("position"))
-        return try collection(name, context)
+        try await stores.add(item, toCollection: name, at: try body.integer("position"), for: context.user)
+        return try await collection(name, context)
     }
 
     /// `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`.
-    private func removeFromCollection(_ name: String, item text: String, _ context: Context) throws -> Response {
-        guard try context.store.remove(try item(text, removing: true), fromCollection: name) else {
+    private func removeFromCollection(_ name: String, item text: String, _ context: Context) async throws -> Response {
+        guard try await stores.remove(try item(text, removing: true), fromCollection: name, for: context.user) else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not in the collection.")
         }
-        return try collection(name, context)
+        return try await collection(name, context)
     }
 
     // MARK: Tones
 
-    private func tones(_ context: Context) throws -> Response {
-        let store = context.store
-        return try json(
-            SkinToneSummary(defaultTone: try store.defaultSkinTone(), preferences: try store.skinTonePreferences()),
-            context)
+    private func tones(_ context: Context) async throws -> Response {
+        let defaultTone = try await stores.defaultSkinTone(for: context.user)
+        let preferences = try await stores.skinTonePreferences(for: context.user)
+        return try json(SkinToneSummary(defaultTone: defaultTone, preferences: preferences), context)
     }
 
     /// `PUT /v1/me/tones/default` `{"tone":"medium"|null}`.
-    private func setDefaultTone(_ context: Context) throws -> Response {
+    private func setDefaultTone(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["tone"])
         guard body.has("tone") else { throw UserRequestBody.bad("'tone' is required (a skin tone or null).") }
         let tone = try body.string("tone").map(Self.skinTone)
-        try context.store.setDefaultSkinTone(tone)
-        return try tones(context)
+        try await stores.setDefaultSkinTone(tone, for: context.user)
+        return try await tones(context)
     }
 
     /// `PUT /v1/me/tones/{emoji}` `{"tones":["light","dark"]}` (one, or one per person; `[]` forgets).
-    private func setTones(_ text: String, _ context: Context) throws -> Response {
+    private func setTones(_ text: String, _ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["tones"])
         guard let names = try body.strings("tones") else { throw UserRequestBody.bad("'tones' is required.") }
         guard let emoji = catalog.emoji(for: text) else { throw ProblemDetails.unknownEmoji(text) }
         let wanted = try names.map(Self.skinTone)
-        do { try context.store.setPreferredSkinTones(wanted, for: emoji) } catch .unsupportedSkinTones {
+        do {
+            try await stores.setPreferredSkinTones(wanted, for: emoji, user: context.user)
+        } catch .unsupportedSkinTones {
             throw UserRequestBody.bad(
                 "\(emoji.neutral.character) takes "
                     + (emoji.personCount == 0
                         ? "no skin tone." : "one tone, or one per person (\(emoji.personCount)), not \(wanted.count)."))
         }
-        return try tones(context)
+        return try await tones(context)
     }
 
     private static func skinTone(_ name: String) throws(UserRouteFailure) -> SkinTone {
@@ -359,6 +367,11 @@ struct UserRoutes: Sendable {
             ProblemDetails(
                 type: "store-unavailable", title: "Store unavailable", status: 503,
                 detail: "the user's store cannot be written now; try again.")
+        case .unavailable:
+            ProblemDetails(
+                type: "store-unavailable", title: "Store unavailable", status: 503, detail: error.description)
+        case .unsupported:
+            ProblemDetails(type: "not-implemented", title: "Not implemented", status: 501, detail: error.description)
         default:
             ProblemDetails(
                 type: "internal", title: "Internal error", status: 500, detail: "the store failed to answer.")

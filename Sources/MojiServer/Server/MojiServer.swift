@@ -17,11 +17,12 @@ import ServiceLifecycle
 /// try await server.stop()        // requests in flight finish, then the store closes
 /// ```
 ///
-/// `moji serve` starts one that stops gracefully on SIGTERM and SIGINT (``start(_:catalog:stopsOnTerminationSignals:)``)
+/// `moji serve` starts one that stops gracefully on SIGTERM and SIGINT (``start(_:catalog:userData:stopsOnTerminationSignals:)``)
 /// and waits with ``waitUntilStopped()``.
 ///
 /// ## Routes
-/// - `GET /v1/health`: `{"status":"ok","catalog":"17.0"}`, or 503 problem details saying what is not ready.
+/// - `GET /v1/health`: `{"status":"ok","catalog":"17.0","database":"sqlite"}`, or 503 problem details
+///   saying what is not ready.
 /// - `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: an ``EmojiSummary``.
 /// - `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: ``EmojiSummary`` values in CLDR order.
 /// - `GET /v1/groups?locale=&group=`: ``GroupSummary`` values.
@@ -34,7 +35,10 @@ import ServiceLifecycle
 /// - `GET|HEAD /v1/images/{sha256}.{ext}`: a cached custom emoji image.
 ///
 /// Per-user routes need `Authorization: Bearer <token>` (`moji serve token create USER`; 401
-/// otherwise) and keep each user's data in a store of its own; `/v1/users/{user}/…` is the same
+/// otherwise) and keep each user's data in the ``/MojiStore/UserDataStore`` given to
+/// ``start(_:catalog:userData:stopsOnTerminationSignals:)`` (by default SQLite, a store of its own
+/// per user); when that database does not answer, they answer 503 `database-unavailable` with
+/// `Retry-After`, and serve again by themselves once it does. `/v1/users/{user}/…` is the same
 /// for the token's own user and 403 for any other. With ``ServerConfiguration/rateLimit``, 429.
 /// - `POST /v1/me/usage` `{"emoji"|"code"}`: records a use, answers its ``UsageSummary``.
 /// - `GET /v1/me/frequent?limit=`, `GET /v1/me/recent?limit=`: ``UsageSummary`` values.
@@ -90,19 +94,30 @@ public final class MojiServer: Sendable {
     /// - Parameters:
     ///   - configuration: Where to listen, which store, and the limits.
     ///   - catalog: The catalog to serve; the bundled one by default.
+    ///   - userData: Where the users' data and the API tokens live: nil keeps them in SQLite beside
+    ///     the store (``/MojiStore/SQLiteUserDataStore``); a PostgreSQL store (module MojiPostgres)
+    ///     lets many instances share them. The server closes it when it stops. Its configuration's
+    ///     catalog should be `catalog`, which the routes resolve emoji in.
     ///   - stopsOnTerminationSignals: Whether SIGTERM and SIGINT stop it gracefully, as `moji serve`
     ///     wants; false by default, so a test's process keeps its own handlers.
     /// - Throws: ``MojiServerError/cannotListen(host:port:reason:)`` when the address cannot be bound.
     public static func start(
         _ configuration: ServerConfiguration = ServerConfiguration(), catalog: EmojiCatalog = .shared,
-        stopsOnTerminationSignals: Bool = false
+        userData: (any UserDataStore)? = nil, stopsOnTerminationSignals: Bool = false
     ) async throws -> MojiServer {
         let store = Result { () throws(StoreError) in
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
         }
         let service = CatalogService(
             catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries)
-        let users = UserRoutes(catalog: catalog, mainStore: store, configuration: configuration)
+        // The users' stores resolve emoji in the catalog the server serves, as the routes do.
+        var userConfiguration = configuration.store
+        userConfiguration.catalog = catalog
+        let userStores: any UserDataStore =
+            userData
+            ?? SQLiteUserDataStore(
+                mainStore: store, mainStoreURL: configuration.storeURL, configuration: userConfiguration)
+        let users = UserRoutes(catalog: catalog, mainStore: store, stores: userStores, configuration: configuration)
         let routes = APIRoutes(
             service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users)
         let compression = ResponseCompression()
@@ -165,6 +180,7 @@ public final class MojiServer: Sendable {
                 break
             }
             if case .success(let store) = store { try? store.close() }
+            await userStores.close()
             throw MojiServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         return MojiServer(
@@ -172,9 +188,8 @@ public final class MojiServer: Sendable {
     }
 
     /// Whether the store holds any API token (`moji serve` warns when serving to the network without).
-    public func hasAPITokens() -> Bool {
-        guard case .success(let store) = service.store else { return false }
-        return (try? store.hasAPITokens()) ?? false
+    public func hasAPITokens() async -> Bool {
+        (try? await users.stores.apiTokens().isEmpty == false) ?? false
     }
 
     /// Stops listening, lets the requests in flight finish, then closes the store (folding its
@@ -187,7 +202,7 @@ public final class MojiServer: Sendable {
     /// Waits until the server has stopped (by ``stop()`` or a shutdown signal) and closes the store.
     public func waitUntilStopped() async throws {
         let outcome = await task.result
-        users.stores.closeAll()
+        await users.stores.close()
         if case .success(let store) = service.store { try store.close() }
         try outcome.get()
     }

@@ -56,22 +56,20 @@ final class Authenticator: Sendable {
     /// The most tokens remembered at once; past it the cache starts over.
     static let cacheCapacity = 10_000
 
-    private let store: Result<EmojiStore, StoreError>
+    private let store: any UserDataStore
     private let cache = LockedValue<[String: Entry]>([:])
-    /// Where tokens' last uses are written, one at a time.
-    private static let lastUseWrites = DispatchQueue(label: "moji.api-token.last-use", qos: .utility)
 
     private struct Entry: Sendable {
         var token: APIToken
         var checked: Date
     }
 
-    init(store: Result<EmojiStore, StoreError>) {
+    init(store: any UserDataStore) {
         self.store = store
     }
 
     /// The token the request carries, or a 401 (or 503 when the store cannot be read).
-    func authenticate(_ request: Request) throws(UserRouteFailure) -> APIToken {
+    func authenticate(_ request: Request) async throws(UserRouteFailure) -> APIToken {
         guard let header = request.headers[.authorization] else {
             throw .unauthorized(
                 "this route needs `Authorization: Bearer <token>`; `moji serve token create USER` makes one.")
@@ -86,13 +84,9 @@ final class Authenticator: Sendable {
         if let entry = cache.withLock({ $0[hash] }), now.timeIntervalSince(entry.checked) < Self.cacheLifetime {
             return entry.token
         }
-        guard case .success(let store) = store else {
-            throw .problem(
-                ProblemDetails(
-                    type: "not-ready", title: "Not ready", status: 503, detail: "the store cannot be opened."))
-        }
         let found: APIToken?
-        do { found = try store.apiToken(hash: hash) } catch {
+        do { found = try await store.apiToken(hash: hash) } catch {
+            if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
             throw .problem(ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)"))
         }
         guard var token = found else {
@@ -101,11 +95,13 @@ final class Authenticator: Sendable {
         }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseResolution }) ?? true {
             token.lastUsedAt = now
-            // Off the request path, on a queue of its own: a write waits for the store's lock (another
-            // process may hold it for seconds), and a request must not, nor hold one of the few
-            // threads every request shares. Best effort: a read-only store still authenticates.
+            // Off the request path: a write may wait for the store's lock (another process may hold
+            // it for seconds) or for a busy database, and a request must not. The SQLite store runs
+            // the write on a queue of its own, not on a thread every request shares. Best effort: a
+            // read-only store still authenticates.
             let id = token.id
-            Self.lastUseWrites.async { try? store.recordAPITokenUse(id: id, at: now) }
+            let store = store
+            Task.detached(priority: .utility) { try? await store.recordAPITokenUse(id: id, at: now) }
         }
         cache.withLock { entries in
             if entries.count >= Self.cacheCapacity { entries.removeAll(keepingCapacity: true) }

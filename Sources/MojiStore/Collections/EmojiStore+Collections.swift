@@ -109,7 +109,7 @@ extension EmojiStore {
 
     /// Throws ``StoreError/invalidCollectionName(_:reason:)`` for a name that is empty, longer
     /// than ``StoreText/maximumLength`` or holds a control character.
-    static func validateCollectionName(_ name: String) throws(StoreError) {
+    package static func validateCollectionName(_ name: String) throws(StoreError) {
         if let problem = StoreText.problem(in: name) { throw .invalidCollectionName(name, reason: problem) }
     }
 

@@ -53,7 +53,7 @@ extension EmojiStore {
 
     // MARK: Ordered lists (pins and collections share them)
 
-    static func clamped(_ position: Int?, count: Int) -> Int {
+    package static func clamped(_ position: Int?, count: Int) -> Int {
         guard let position else { return count }
         return min(max(position, 0), count)
     }

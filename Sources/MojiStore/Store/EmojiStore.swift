@@ -279,13 +279,7 @@ public final class EmojiStore: Sendable {
     static func seedDefaults(_ db: Database, configuration: StoreConfiguration) throws {
         let clock = try ScoreDecay.clock(db)
         let decay = try ScoreDecay.storedDecay(db) ?? configuration.decay
-        var keys: [String] = []
-        for text in configuration.defaultFrequentEmoji {
-            let key = configuration.catalog.emoji(for: text)?.neutral.character ?? text
-            if !keys.contains(key) { keys.append(key) }
-        }
-        for (offset, key) in keys.enumerated() {
-            let seed = 0.5 * Double(keys.count - offset) / Double(keys.count)
+        for (key, seed) in ScoreDecay.seeds(configuration) {
             let current = try ScoreDecay.currentScore(of: key, clock: clock, decay: decay, in: db)
             let score = current + seed
             try db.execute(

@@ -56,6 +56,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidUserName(String)
     /// No API token has this id (it was never created, or was revoked meanwhile).
     case unknownAPIToken(String)
+    /// The database cannot be reached now (a server down, a store closed or unopenable): try again later.
+    case unavailable(database: String, reason: String)
+    /// This database does not do this yet (a ``UserDataStore`` implementation in progress); nothing was changed.
+    case unsupported(operation: String, database: String)
+    /// A database URL could not be read, e.g. `postgres://moji@db.example:5432/moji`.
+    case invalidDatabaseURL(String, reason: String)
 
     public var description: String {
         switch self {
@@ -121,6 +127,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "or '-', starting with a letter or a digit."
         case .unknownAPIToken(let id):
             "no API token with id \(StoreText.quoted(id)). `moji serve token list` lists them."
+        case .unavailable(let database, let reason):
+            "\(database) is unavailable: \(reason). Try again when it is back."
+        case .unsupported(let operation, let database):
+            "\(operation) is not supported on \(database) yet; nothing was changed. Use the SQLite store for it."
+        case .invalidDatabaseURL(let url, let reason):
+            "\(StoreText.quoted(url)) is not a database URL: \(reason). Write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE."
         }
     }
 

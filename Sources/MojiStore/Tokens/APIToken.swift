@@ -38,4 +38,10 @@ public struct APIToken: Sendable, Hashable, Codable {
         guard isAlphanumeric(bytes[0]) else { return false }
         return bytes.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }
     }
+
+    /// A new random id: 12 hex digits. (`package`: every store makes ids the same way.)
+    package static func newID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
 }

@@ -17,8 +17,7 @@ extension EmojiStore {
     {
         let user = user.lowercased()
         guard APIToken.isValidUser(user) else { throw .invalidUserName(user) }
-        var generator = SystemRandomNumberGenerator()
-        let id = (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let id = APIToken.newID()
         let token = APIToken(id: id, user: user, label: label, createdAt: date)
         try write([]) { db in
             try db.execute(

@@ -13,8 +13,15 @@ extension EmojiStore {
     /// Records one use of an item; a toned Unicode emoji counts for its neutral base.
     @discardableResult
     public func recordUse(of item: StoreItem) throws(StoreError) -> UsageEntry {
-        if let emoji = item.emoji(in: configuration.catalog) { return try recordUse(of: emoji) }
-        return try recordUse(key: item.key, tones: [])
+        let (key, tones) = Self.usageTarget(of: item, in: configuration.catalog)
+        return try recordUse(key: key, tones: tones)
+    }
+
+    /// What a use of `item` counts for: the neutral base and the tones of a Unicode emoji, or the
+    /// item itself. (`package`: the PostgreSQL store counts uses the same way.)
+    package static func usageTarget(of item: StoreItem, in catalog: EmojiCatalog) -> (key: String, tones: [SkinTone]) {
+        guard let emoji = item.emoji(in: catalog) else { return (item.key, []) }
+        return (emoji.neutral.character, emoji.skinTones)
     }
 
     private func recordUse(key: String, tones: [SkinTone]) throws(StoreError) -> UsageEntry {
@@ -78,12 +85,7 @@ extension EmojiStore {
         let entries = try entries(
             sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY usage.rank DESC LIMIT ?",
             limit: configuration.frequentLimit)
-        var kept: [UsageEntry] = []
-        for entry in entries
-        where kept.count < configuration.minimumFrequentCount || entry.score >= configuration.minimumFrequentScore {
-            kept.append(entry)
-        }
-        return kept
+        return ScoreDecay.frequent(entries, configuration: configuration)
     }
 
     /// The recent list: the most recently used items, most recent first, each once, at most
@@ -210,11 +212,11 @@ extension EmojiStore {
             lastUsed: lastUsedAt.map(Date.init(timeIntervalSince1970:)))
     }
 
-    static func toneText(_ tones: [SkinTone]) -> String {
+    package static func toneText(_ tones: [SkinTone]) -> String {
         tones.map(\.identifier).joined(separator: ",")
     }
 
-    static func parseTones(_ text: String?) -> [SkinTone] {
+    package static func parseTones(_ text: String?) -> [SkinTone] {
         guard let text, !text.isEmpty else { return [] }
         return text.split(separator: ",").compactMap { SkinTone(identifier: String($0)) }
     }

@@ -13,13 +13,16 @@ import GRDB
 /// Nothing here can trap, whatever a hand-edited database holds: differences are taken in
 /// `Double`, counters saturate at ``maximumCount``, and a score that is not a finite,
 /// non-negative number counts as 0. ``EmojiStore/invalidRows()`` reports such rows.
-enum ScoreDecay {
+///
+/// `package`: the PostgreSQL store (MojiPostgres) does the same arithmetic with these very
+/// functions, so the same uses give the same scores on both databases.
+package enum ScoreDecay {
     /// The largest clock value and use count: 2⁵³ − 1, so every count is exact as a `Double`
     /// and `+ 1` never overflows (a use a microsecond would take 285 years to reach it).
-    static let maximumCount = (1 << 53) - 1
+    package static let maximumCount = (1 << 53) - 1
 
     /// The rank of a score written at clock value `at`; nil for a score that does not rank.
-    static func rank(score: Double, at: Int, decay: Double) -> Double? {
+    package static func rank(score: Double, at: Int, decay: Double) -> Double? {
         guard score > 0, score.isFinite else { return nil }
         let rank = log(score) - Double(at) * log(decay)
         return rank.isFinite ? rank : nil
@@ -27,7 +30,7 @@ enum ScoreDecay {
 
     /// The score at `clock` of a score written at `at`: finite and non-negative. A score
     /// written "in the future" (`at > clock`) has not decayed yet, rather than grown.
-    static func decayed(_ score: Double, from at: Int, to clock: Int, decay: Double) -> Double {
+    package static func decayed(_ score: Double, from at: Int, to clock: Int, decay: Double) -> Double {
         guard score > 0, score.isFinite else { return 0 }
         let elapsed = max(Double(clock) - Double(at), 0)
         let result = score * pow(decay, elapsed)
@@ -35,8 +38,31 @@ enum ScoreDecay {
     }
 
     /// `count + 1`, saturating at ``maximumCount``.
-    static func incremented(_ count: Int) -> Int {
+    package static func incremented(_ count: Int) -> Int {
         count < maximumCount ? max(count, 0) + 1 : maximumCount
+    }
+
+    /// The default frequent emoji a new user starts with and their scores (below one use, best
+    /// first), as seeded at clock 0.
+    package static func seeds(_ configuration: StoreConfiguration) -> [(key: String, score: Double)] {
+        var keys: [String] = []
+        for text in configuration.defaultFrequentEmoji {
+            let key = configuration.catalog.emoji(for: text)?.neutral.character ?? text
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys.enumerated().map { offset, key in (key, 0.5 * Double(keys.count - offset) / Double(keys.count)) }
+    }
+
+    /// The frequent list from the entries best first (at most ``StoreConfiguration/frequentLimit``):
+    /// entries under ``StoreConfiguration/minimumFrequentScore`` leave once
+    /// ``StoreConfiguration/minimumFrequentCount`` are kept.
+    package static func frequent(_ entries: [UsageEntry], configuration: StoreConfiguration) -> [UsageEntry] {
+        var kept: [UsageEntry] = []
+        for entry in entries
+        where kept.count < configuration.minimumFrequentCount || entry.score >= configuration.minimumFrequentScore {
+            kept.append(entry)
+        }
+        return kept
     }
 
     /// The clock, read as an integer whatever the row holds (0 when the row is missing).

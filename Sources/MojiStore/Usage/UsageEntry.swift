@@ -20,6 +20,19 @@ public struct UsageEntry: Sendable, Hashable, Codable {
     /// When it was used last, or nil for a seeded default.
     public var lastUsed: Date?
 
+    /// An entry as a store read it (a ``UserDataStore`` of another database makes them too).
+    public init(
+        item: StoreItem, tones: [SkinTone] = [], score: Double, useCount: Int, lastUse: Int? = nil,
+        lastUsed: Date? = nil
+    ) {
+        self.item = item
+        self.tones = tones
+        self.score = score
+        self.useCount = useCount
+        self.lastUse = lastUse
+        self.lastUsed = lastUsed
+    }
+
     /// The item as last used: the toned RGI sequence when the catalog has it.
     public var displayItem: StoreItem { displayItem(in: .shared) }
 

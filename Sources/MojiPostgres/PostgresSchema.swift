@@ -1,0 +1,117 @@
+import Foundation
+import MojiStore
+import PostgresNIO
+
+/// The tables of ``PostgresUserDataStore`` and their versioned migrations.
+///
+/// ```
+/// moji_schema_version (version, applied_at)        one row per migration applied
+/// moji_meta           (key, value)                  'decay'
+/// moji_user           (user_name, uses, default_tone)   uses = the user's clock
+/// moji_usage          (user_name, item, score, scored_at, rank, use_count, last_use, last_used_at, tones)
+/// moji_pinned         (user_name, item, position)
+/// moji_collection     (id, user_name, name, name_key, created_at)
+/// moji_collection_item (collection_id, item, position)
+/// moji_tone_preference (user_name, item, tones)
+/// moji_api_token      (id, user_name, hash, label, created_at, last_used_at)
+/// ```
+///
+/// The columns mirror the SQLite store's, per user: `score`, `scored_at` and `rank` follow the
+/// lazy decay of MojiStore, and times are seconds since 1970 as `double precision`, as in SQLite.
+public enum PostgresSchema {
+    /// The migrations, in order; the version of each is its position from 1. Never edit one that
+    /// shipped: add another.
+    static let migrations: [String] = [
+        """
+        CREATE TABLE moji_meta (key text PRIMARY KEY, value text NOT NULL);
+        CREATE TABLE moji_user (
+            user_name text PRIMARY KEY,
+            uses bigint NOT NULL DEFAULT 0,
+            default_tone text
+        );
+        CREATE TABLE moji_usage (
+            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+            item text NOT NULL,
+            score double precision NOT NULL,
+            scored_at bigint NOT NULL,
+            rank double precision,
+            use_count bigint NOT NULL DEFAULT 0,
+            last_use bigint,
+            last_used_at double precision,
+            tones text,
+            PRIMARY KEY (user_name, item)
+        );
+        CREATE INDEX moji_usage_rank ON moji_usage (user_name, rank DESC) WHERE rank IS NOT NULL;
+        CREATE INDEX moji_usage_recent ON moji_usage (user_name, last_use DESC) WHERE last_use IS NOT NULL;
+        CREATE TABLE moji_pinned (
+            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+            item text NOT NULL,
+            position integer NOT NULL,
+            PRIMARY KEY (user_name, item)
+        );
+        CREATE TABLE moji_collection (
+            id bigserial PRIMARY KEY,
+            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+            name text NOT NULL,
+            name_key text NOT NULL,
+            created_at double precision NOT NULL,
+            UNIQUE (user_name, name_key)
+        );
+        CREATE TABLE moji_collection_item (
+            collection_id bigint NOT NULL REFERENCES moji_collection ON DELETE CASCADE,
+            item text NOT NULL,
+            position integer NOT NULL,
+            PRIMARY KEY (collection_id, item)
+        );
+        CREATE TABLE moji_tone_preference (
+            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+            item text NOT NULL,
+            tones text NOT NULL,
+            PRIMARY KEY (user_name, item)
+        );
+        CREATE TABLE moji_api_token (
+            id text PRIMARY KEY,
+            user_name text NOT NULL,
+            hash text NOT NULL UNIQUE,
+            label text,
+            created_at double precision NOT NULL,
+            last_used_at double precision
+        );
+        """
+    ]
+
+    /// The newest schema version this Moji knows.
+    public static var currentVersion: Int { migrations.count }
+
+    /// The key of the advisory lock that migrations run under: "Moji" in ASCII, as SQLite's application id.
+    static let advisoryLockKey: Int64 = 0x4D6F_6A69
+
+    /// Applies the missing migrations, each at most once however many instances start together.
+    ///
+    /// Everything runs in one transaction that first takes a transaction-level advisory lock: a
+    /// second instance waits for the first to commit, then finds every version applied. The lock is
+    /// released with the transaction, even when the connection dies.
+    static func migrate(_ client: PostgresClient, logger: Logger, database: String) async throws {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(advisoryLockKey))", logger: logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS moji_schema_version (
+                    version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
+                """, logger: logger)
+            var applied = 0
+            let rows = try await connection.query(
+                "SELECT COALESCE(MAX(version), 0)::integer FROM moji_schema_version", logger: logger)
+            for try await version in rows.decode(Int.self) { applied = version }
+            guard applied <= currentVersion else { throw StoreError.newerSchema(path: database) }
+            for (index, sql) in migrations.enumerated() where index + 1 > applied {
+                // The extended protocol takes one statement at a time.
+                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO moji_schema_version (version) VALUES (\(index + 1))", logger: logger)
+            }
+        }
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import Moji
+import MojiStore
+import PostgresNIO
+
+/// The users' data in one PostgreSQL database that many `moji serve` instances share.
+///
+/// ```swift
+/// let users = try await PostgresUserDataStore(
+///     configuration: .init(host: "127.0.0.1", port: 5432, username: "moji", password: nil, database: "moji", tls: .disable))
+/// try await users.recordUse(of: StoreItem(key: "🎉"), for: "ada")
+/// await users.close()
+/// ```
+///
+/// Opening runs the schema's migrations (``PostgresSchema``) under an advisory lock, so instances
+/// that start together apply each one once. Concurrency is the database's: each change is one
+/// short transaction that first locks the user's row, so one user's changes from any number of
+/// instances apply one after another, while different users never wait for each other. Scores
+/// are computed in Swift with MojiStore's own arithmetic, so the same uses give the same scores
+/// as ``/MojiStore/SQLiteUserDataStore``, bit for bit.
+public final class PostgresUserDataStore: UserDataStore {
+    public let configuration: StoreConfiguration
+    /// How the database is named in errors: `PostgreSQL database moji at 127.0.0.1:5432`.
+    public let databaseName: String
+    /// How long one call may wait for the database (a connection, its statements) before it fails
+    /// with ``/MojiStore/StoreError/unavailable(database:reason:)``: without a bound, a call made
+    /// while the server is down waits for it to come back.
+    public let timeout: Duration
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+    /// The users known to have a row (and their seeded defaults): users are never deleted here, so
+    /// a user seen once needs no further check.
+    private let knownUsers = PostgresLocked(Set<String>())
+
+    /// Connects to the database, applies missing migrations and records the decay.
+    ///
+    /// - Throws: ``/MojiStore/StoreError/unavailable(database:reason:)`` when the server cannot be reached,
+    ///   ``/MojiStore/StoreError/newerSchema(path:)`` when a newer Moji migrated it, and
+    ///   ``/MojiStore/StoreError/unsupported(operation:database:)`` when it was scored with another decay
+    ///   (rescaling is not done on PostgreSQL yet).
+    public init(
+        configuration postgres: PostgresClient.Configuration,
+        storeConfiguration: StoreConfiguration = StoreConfiguration(),
+        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "moji.postgres")
+    ) async throws(StoreError) {
+        precondition(
+            storeConfiguration.decay > 0 && storeConfiguration.decay <= 1, "StoreConfiguration.decay must be in (0, 1]")
+        configuration = storeConfiguration
+        self.timeout = timeout
+        let place = postgres.host.map { "\($0):\(postgres.port ?? 5432)" } ?? postgres.unixSocketPath ?? "?"
+        databaseName = "PostgreSQL database \(postgres.database ?? postgres.username) at \(place)"
+        self.logger = logger
+        let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            let name = databaseName
+            try await bounded { try await PostgresSchema.migrate(client, logger: logger, database: name) }
+            try await adoptDecay()
+        } catch {
+            await close()
+            throw storeError(error)
+        }
+    }
+
+    /// Connects to the database a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL names, with
+    /// at most `maximumConnections` connections, and applies missing migrations.
+    ///
+    /// ```swift
+    /// let users = try await PostgresUserDataStore(url: "postgres://moji@db.example/moji", maximumConnections: 8)
+    /// ```
+    ///
+    /// `timeout` bounds each call (see ``timeout``) and each attempt to connect, so a server that is
+    /// down is reported within it, not after the pool's own longer waits.
+    ///
+    /// - Throws: ``/MojiStore/StoreError/invalidDatabaseURL(_:reason:)`` for a URL that is not one,
+    ///   and the errors of ``init(configuration:storeConfiguration:timeout:logger:)``.
+    public convenience init(
+        url: String, storeConfiguration: StoreConfiguration = StoreConfiguration(), maximumConnections: Int = 8,
+        timeout: Duration = .seconds(5), logger: Logger = Logger(label: "moji.postgres")
+    ) async throws(StoreError) {
+        var postgres = try Self.clientConfiguration(url: url)
+        postgres.options.maximumConnections = max(maximumConnections, 1)
+        postgres.options.connectTimeout = timeout
+        try await self.init(
+            configuration: postgres, storeConfiguration: storeConfiguration, timeout: timeout, logger: logger)
+    }
+
+    /// Stops the connection pool; later calls fail.
+    public func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    /// Records the decay on a new database; refuses one scored with another decay.
+    private func adoptDecay() async throws(StoreError) {
+        let decay = configuration.decay
+        let stored = try await run { client, _ in
+            try await client.query(
+                "INSERT INTO moji_meta (key, value) VALUES ('decay', \("\(decay)")) ON CONFLICT (key) DO NOTHING")
+            let rows = try await client.query("SELECT value FROM moji_meta WHERE key = 'decay'")
+            for try await value in rows.decode(String.self) { return Double(value) }
+            return nil
+        }
+        guard stored == decay else {
+            throw .unsupported(
+                operation:
+                    "rescaling scores to decay \(decay) (the database was scored with \(stored.map { "\($0)" } ?? "none"))",
+                database: databaseName)
+        }
+    }
+
+    // MARK: Running statements
+
+    /// Runs `body` with the client, turning every failure into a ``/MojiStore/StoreError``.
+    @discardableResult
+    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T)
+        async throws(StoreError) -> T
+    {
+        let client = client
+        let logger = logger
+        do { return try await bounded { try await body(client, logger) } } catch { throw storeError(error) }
+    }
+
+    /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it (which rolls back
+    /// a transaction). The answer comes at the limit even when `body` does not heed the
+    /// cancellation at once (a connection being made, a statement on a server that went away):
+    /// a caller is never held longer than the limit.
+    func bounded<T: Sendable>(
+        within limit: Duration? = nil, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let timeout = limit ?? timeout
+        let name = databaseName
+        let outcome = FirstOutcome<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.start(continuation)
+                let timer = Task {
+                    try await Task.sleep(for: timeout)
+                    outcome.finish(
+                        .failure(StoreError.unavailable(database: name, reason: "no answer within \(timeout)")))
+                }
+                let work = Task {
+                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                }
+                outcome.own(work: work, timer: timer)
+            }
+        } onCancel: {
+            outcome.finish(.failure(CancellationError()))
+        }
+    }
+
+    // MARK: Health
+
+    public var databaseKind: String { "postgresql" }
+
+    /// Runs `SELECT 1`, waiting at most 2 s (or ``timeout`` when shorter): a health check must
+    /// answer before a load balancer gives up on it.
+    public func checkAvailability() async throws(StoreError) {
+        let client = client
+        let logger = logger
+        do {
+            _ = try await bounded(within: min(timeout, .seconds(2))) {
+                try await client.query("SELECT 1", logger: logger)
+                return true
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Runs `body` in one transaction that holds `user`'s row lock (creating the user, with their
+    /// seeded defaults, first if needed): one user's changes apply one after another, whichever
+    /// instance makes them.
+    @discardableResult
+    func withUserTransaction<T: Sendable>(
+        _ user: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+    ) async throws(StoreError) -> T {
+        try await ensureUser(user)
+        let logger = logger
+        let client = client
+        do {
+            return try await bounded {
+                try await client.withTransaction(logger: logger) { connection in
+                    try await connection.query(
+                        "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
+                    return try await body(connection, logger)
+                }
+            }
+        } catch {
+            throw storeError(error)
+        }
+    }
+
+    /// Creates `user`'s row and seeds their default frequent emoji once, as a new SQLite store is
+    /// seeded: a user who never used anything sees the same frequent list on both databases.
+    func ensureUser(_ user: String) async throws(StoreError) {
+        guard APIToken.isValidUser(user) else { throw .invalidUserName(user) }
+        if knownUsers.withLock({ $0.contains(user) }) { return }
+        let seeds = ScoreDecay.seeds(configuration)
+        let decay = configuration.decay
+        let logger = logger
+        let client = client
+        do {
+            try await bounded {
+                try await client.withTransaction(logger: logger) { connection in
+                    // Two instances creating the same user: the second waits on the key, then inserts
+                    // nothing and seeds nothing.
+                    let inserted = try await connection.query(
+                        "INSERT INTO moji_user (user_name) VALUES (\(user)) ON CONFLICT DO NOTHING RETURNING 1",
+                        logger: logger)
+                    var isNew = false
+                    for try await _ in inserted { isNew = true }
+                    guard isNew else { return }
+                    for (key, score) in seeds {
+                        try await connection.query(
+                            """
+                            INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count)
+                            VALUES (\(user), \(key), \(score), 0, \(ScoreDecay.rank(score: score, at: 0, decay: decay)), 0)
+                            """, logger: logger)
+                    }
+                }
+            }
+        } catch {
+            throw storeError(error)
+        }
+        knownUsers.withLock { _ = $0.insert(user) }
+    }
+
+    /// A failure as a ``/MojiStore/StoreError``: a lost or refused connection is ``/MojiStore/StoreError/unavailable(database:reason:)``.
+    func storeError(_ error: any Error) -> StoreError {
+        switch error {
+        case let error as StoreError:
+            return error
+        case let error as PostgresTransactionError:
+            if let inner = error.closureError ?? error.beginError ?? error.commitError { return storeError(inner) }
+            return .database(path: databaseName, reason: "\(error)")
+        case let error as PSQLError:
+            if let state = error.serverInfo?[.sqlState] {
+                // Class 57 (operator intervention: shutdown, admin_shutdown) and 08 (connection exception).
+                if state.hasPrefix("57") || state.hasPrefix("08") {
+                    return .unavailable(database: databaseName, reason: error.serverInfo?[.message] ?? state)
+                }
+                return .database(path: databaseName, reason: "\(state): \(error.serverInfo?[.message] ?? "")")
+            }
+            return .unavailable(database: databaseName, reason: "\(error.code)")
+        default:
+            // The pool's own error (its circuit breaker trips when no connection could be made for
+            // the connect timeout) comes from an underscored module we do not import: known by name.
+            if String(describing: type(of: error)) == "ConnectionPoolError" {
+                return .unavailable(database: databaseName, reason: "no connection could be made (\(error))")
+            }
+            return .database(path: databaseName, reason: "\(error)")
+        }
+    }
+
+    /// The SQL state of a server error (e.g. `23505`, a unique key taken), if it is one.
+    static func sqlState(_ error: any Error) -> String? {
+        switch error {
+        case let error as PostgresTransactionError: error.closureError.flatMap(sqlState)
+        case let error as PSQLError: error.serverInfo?[.sqlState]
+        default: nil
+        }
+    }
+}
+
+/// Whichever of a call's work and its deadline ends first: its result is the answer, and the
+/// other is cancelled.
+final class FirstOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var result: Result<T, any Error>?
+    private var tasks: [any Cancellable] = []
+
+    /// Waits with `continuation`; answers at once if the outcome is known (a caller cancelled already).
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let known = lock.withLock { () -> Result<T, any Error>? in
+            if result == nil { self.continuation = continuation }
+            return result
+        }
+        if let known { continuation.resume(with: known) }
+    }
+
+    /// Keeps the tasks to cancel once there is an answer (at once, if there is one already).
+    func own(work: Task<Void, Never>, timer: Task<Void, any Error>) {
+        let finished = lock.withLock {
+            tasks = [work, timer]
+            return result != nil
+        }
+        if finished {
+            work.cancel()
+            timer.cancel()
+        }
+    }
+
+    /// Answers with `result` unless there is an answer already.
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, tasks) = lock.withLock { () -> (CheckedContinuation<T, any Error>?, [any Cancellable]) in
+            guard self.result == nil else { return (nil, []) }
+            self.result = result
+            defer { self.continuation = nil }
+            return (self.continuation, self.tasks)
+        }
+        for task in tasks { task.cancel() }
+        continuation?.resume(with: result)
+    }
+}
+
+/// A task, whatever its result: what ``FirstOutcome`` cancels.
+protocol Cancellable: Sendable {
+    func cancel()
+}
+
+extension Task: Cancellable {}
+
+/// A value behind a lock. (`Mutex` needs macOS 15; Moji runs on 14.)
+final class PostgresLocked<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

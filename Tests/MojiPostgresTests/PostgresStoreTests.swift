@@ -1,0 +1,124 @@
+import Foundation
+import MojiPostgres
+import MojiStore
+import MojiTestSupport
+import PostgresNIO
+import Testing
+
+/// What only the PostgreSQL store has: URLs, its migrations, and what it refuses.
+@Suite("PostgreSQL store")
+struct PostgresStoreTests {
+    static let hasServer = PostgresTestCluster.availability.url != nil
+
+    @Test("a postgres:// URL gives host, port, user, password and database; others are refused")
+    func databaseURLs() throws {
+        let configuration = try PostgresUserDataStore.clientConfiguration(
+            url: "postgres://ada:s3cret@db.local:6543/moji")
+        #expect(configuration.host == "db.local" && configuration.port == 6543)
+        #expect(
+            configuration.username == "ada" && configuration.password == "s3cret" && configuration.database == "moji")
+        #expect(try PostgresUserDataStore.clientConfiguration(url: "postgresql://ada@db").port == 5432)
+        #expect(
+            throws: StoreError.invalidDatabaseURL("mysql://ada:…@db/moji", reason: "it must start with postgres://")
+        ) {
+            try PostgresUserDataStore.clientConfiguration(url: "mysql://ada:pw@db/moji")
+        }
+        #expect(throws: StoreError.self) { try PostgresUserDataStore.clientConfiguration(url: "postgres://db/moji") }
+    }
+
+    @Test("instances starting together apply each migration once", .enabled(if: hasServer))
+    func migrationsOnce() async throws {
+        let place = try await TestPlace(.postgres)
+        async let a = place.open()
+        async let b = place.open()
+        async let c = place.open()
+        _ = try await [a, b, c]
+        let versions = try await Self.query(place, "SELECT version::text FROM moji_schema_version ORDER BY version")
+        #expect(versions == (1...PostgresSchema.currentVersion).map(String.init))
+        await place.remove()
+    }
+
+    @Test(
+        "a database scored with another decay is refused, saying rescaling is not supported yet",
+        .enabled(if: hasServer))
+    func otherDecay() async throws {
+        let place = try await TestPlace(.postgres)
+        _ = try await place.open(decay: 0.9)
+        do {
+            _ = try await place.open(decay: 0.5)
+            Issue.record("opened with another decay")
+        } catch let error as StoreError {
+            guard case .unsupported(let operation, _) = error else { throw error }
+            #expect(operation.contains("rescaling"))
+            #expect(error.description.contains("not supported on PostgreSQL database"))
+        }
+        await place.remove()
+    }
+
+    /// The first column of every row of `sql` on the place's database, as text.
+    static func query(_ place: TestPlace, _ sql: String) async throws -> [String] {
+        let client = PostgresClient(
+            configuration: try TestPlace.configuration(database: place.database),
+            backgroundLogger: Logger(label: "moji.tests"))
+        return try await withThrowingTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                await client.run()
+                return nil
+            }
+            var values: [String] = []
+            let rows = try await client.query(PostgresQuery(unsafeSQL: sql))
+            for try await value in rows.decode(String.self) { values.append(value) }
+            group.cancelAll()
+            return values
+        }
+    }
+}
+
+/// A server that goes away: calls fail with `unavailable` (a 503 for the routes), not hang.
+@Suite("PostgreSQL store, server gone")
+struct PostgresServerGoneTests {
+    @Test(
+        "with its server stopped, a call fails as unavailable within the store's timeout",
+        .enabled(if: PostgresStoreTests.hasServer), .timeLimit(.minutes(2)))
+    func serverStopped() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("script/postgres-test-cluster").path
+        let started = try await ChildProcess.run(
+            "/bin/bash", [script, "start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"],
+            environment: ProcessInfo.processInfo.environment)
+        let printed = String(decoding: started.output, as: UTF8.self).split(separator: "\n")
+        let url = try #require(printed.first { $0.hasPrefix("MOJI_TEST_POSTGRES_URL=") }?.split(separator: "=").last)
+        let folder = try #require(printed.first { $0.hasPrefix("MOJI_TEST_POSTGRES_DIR=") }?.split(separator: "=").last)
+        var configuration = try PostgresUserDataStore.clientConfiguration(url: String(url))
+        configuration.tls = .disable
+        configuration.options.connectTimeout = .seconds(3)
+        // A short bound, to see it end the call; while the server runs, a loaded machine may
+        // exceed it now and then, so the first use gets a few tries.
+        var opened: PostgresUserDataStore?
+        for _ in 0..<6 where opened == nil {
+            guard let store = try? await PostgresUserDataStore(configuration: configuration, timeout: .seconds(5))
+            else {
+                continue
+            }
+            if (try? await store.recordUse(of: StoreItem(key: "🎉"), for: "kim")) != nil {
+                opened = store
+            } else {
+                await store.close()
+            }
+        }
+        let store = try #require(opened, "no use recorded in six tries of 5 s while the server ran")
+        _ = try await ChildProcess.run(
+            "/bin/bash", [script, "stop", String(folder)], environment: ProcessInfo.processInfo.environment)
+        do {
+            try await store.recordUse(of: StoreItem(key: "🎉"), for: "kim")
+            Issue.record("a use was recorded with the server stopped")
+        } catch {
+            guard case .unavailable = error else {
+                Issue.record("expected unavailable, got \(error)")
+                await store.close()
+                return
+            }
+        }
+        await store.close()
+    }
+}
