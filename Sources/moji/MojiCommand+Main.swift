@@ -8,6 +8,11 @@ extension MojiCommand {
         // Past a file-size limit (`ulimit -f`) a write fails with EFBIG and is reported, instead of
         // the default SIGXFSZ killing the process with the output half written and no message.
         signal(SIGXFSZ, SIG_IGN)
+        // A closed pipe (`moji list | head -1`) ends the process quietly through SIGPIPE, as any
+        // filter. A parent that ignores SIGPIPE (SwiftNIO does, in every process it runs in) passes
+        // that on through exec, and writes would fail with "Broken pipe" instead: restore the
+        // default. `moji serve` ignores it again when its server starts.
+        signal(SIGPIPE, SIG_DFL)
         do {
             var command = try ArgumentList.parse(Array(CommandLine.arguments.dropFirst()))
             try command.run()
