@@ -32,6 +32,9 @@ public final class PostgresUserDataStore: UserDataStore {
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
     /// a user seen once needs no further check.
     private let knownUsers = PostgresLocked(Set<String>())
+    /// The pool's last failed connection attempt, told with a timeout so that a wrong password,
+    /// role or database, or a refused port, is not mistaken for a slow server.
+    let lastConnectionFailure = PostgresLocked<(reason: String, at: ContinuousClock.Instant)?>(nil)
 
     /// Connects to the database, applies missing migrations and records the decay.
     ///
@@ -51,7 +54,9 @@ public final class PostgresUserDataStore: UserDataStore {
         let place = postgres.host.map { "\($0):\(postgres.port ?? 5432)" } ?? postgres.unixSocketPath ?? "?"
         databaseName = "PostgreSQL database \(postgres.database ?? postgres.username) at \(place)"
         self.logger = logger
-        let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
+        var poolLogger = logger
+        poolLogger.handler = ConnectionFailureRecorder(inner: logger.handler, lastFailure: lastConnectionFailure)
+        let client = PostgresClient(configuration: postgres, backgroundLogger: poolLogger)
         self.client = client
         running = Task { await client.run() }
         do {
@@ -132,14 +137,19 @@ public final class PostgresUserDataStore: UserDataStore {
     ) async throws -> T {
         let timeout = limit ?? timeout
         let name = databaseName
+        let failures = lastConnectionFailure
         let outcome = FirstOutcome<T>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.start(continuation)
                 let timer = Task {
                     try await Task.sleep(for: timeout)
-                    outcome.finish(
-                        .failure(StoreError.unavailable(database: name, reason: "no answer within \(timeout)")))
+                    var reason = "no answer within \(timeout)"
+                    // A failure of the last few timeouts explains this one; an older one may not.
+                    if let failure = failures.withLock({ $0 }), ContinuousClock.now - failure.at < timeout * 3 {
+                        reason += "; the last connection attempt failed: \(failure.reason)"
+                    }
+                    outcome.finish(.failure(StoreError.unavailable(database: name, reason: reason)))
                 }
                 let work = Task {
                     do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
@@ -177,20 +187,42 @@ public final class PostgresUserDataStore: UserDataStore {
     func withUserTransaction<T: Sendable>(
         _ user: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
-        try await ensureUser(user)
-        let logger = logger
-        let client = client
-        do {
-            return try await bounded {
-                try await client.withTransaction(logger: logger) { connection in
-                    try await connection.query(
-                        "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
-                    return try await body(connection, logger)
+        for attempt in 1...2 {
+            try await ensureUser(user)
+            let logger = logger
+            let client = client
+            do {
+                return try await bounded {
+                    try await client.withTransaction(logger: logger) { connection in
+                        let locked = try await connection.query(
+                            "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
+                        var exists = false
+                        for try await _ in locked { exists = true }
+                        guard exists else { throw UserRowMissing() }
+                        return try await body(connection, logger)
+                    }
                 }
+            } catch {
+                // The row went away after this instance saw it (removed by hand, or a restore of an
+                // older copy): forget the user and create the row again, once.
+                if attempt == 1, Self.isUserRowMissing(error) {
+                    knownUsers.withLock { _ = $0.remove(user) }
+                    continue
+                }
+                throw storeError(error)
             }
-        } catch {
-            throw storeError(error)
         }
+        throw .database(path: databaseName, reason: "the row of user \(user) cannot be kept")
+    }
+
+    private struct UserRowMissing: Error {}
+
+    private static func isUserRowMissing(_ error: any Error) -> Bool {
+        if error is UserRowMissing { return true }
+        if let error = error as? PostgresTransactionError, let inner = error.closureError {
+            return inner is UserRowMissing
+        }
+        return false
     }
 
     /// Creates `user`'s row and seeds their default frequent emoji once, as a new SQLite store is

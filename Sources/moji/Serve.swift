@@ -40,7 +40,9 @@ extension Serve {
                 With --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or MOJI_DATABASE_URL), the users' data \
                 and the API tokens live in PostgreSQL, which several `moji serve` instances can share; create \
                 tokens with the same --database. While PostgreSQL does not answer, /v1/me answers 503 with \
-                Retry-After and /v1/health says so; serving resumes by itself when it is back.
+                Retry-After and /v1/health says so; serving resumes by itself when it is back. Give a \
+                password in MOJI_DATABASE_URL or PGPASSWORD, not on the command line, where every local \
+                user can read it.
                 """
         )
 

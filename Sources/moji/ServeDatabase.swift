@@ -29,7 +29,8 @@ enum ServeDatabase {
     static let help =
         "The database: a file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite), "
         + "or postgres://USER[:PASSWORD]@HOST[:PORT]/DB to keep the users' data and tokens in PostgreSQL. "
-        + "Default: $MOJI_DATABASE_URL."
+        + "Default: $MOJI_DATABASE_URL. A password belongs there or in $PGPASSWORD: other users can read a "
+        + "command line."
 
     /// Connects to PostgreSQL at `url`, or fails (exit 5) with a message that names the host, port
     /// and database, never the password.

@@ -33,7 +33,7 @@ enum TerminalEmojiSupport {
         let outcome = EmojiWidthProbe.run(on: terminal)
         switch outcome.result {
         case .answered(let version):
-            cache.remember(version, for: key)
+            if TerminalSupportCache.isIdentified(environment: environment) { cache.remember(version, for: key) }
             return (version, outcome.otherInput)
         case .noAnswer:
             return (nil, outcome.otherInput)

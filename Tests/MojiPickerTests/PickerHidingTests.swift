@@ -68,4 +68,36 @@ struct PickerHidingTests {
         #expect(later.hiddenCount == 0)
         #expect(later.sections.first?.items.first?.text == "\u{1FAE8}")
     }
+
+    @Test("a tone newer than the maximum is not shown or offered: 🤝 stays neutral at 13.0 with a default tone")
+    func tonesNewerThanMaximum() throws {
+        // 🤝 is Emoji 3.0; its toned forms came with 14.0.
+        let history = MemoryHistory(PickerHistorySnapshot(defaultSkinTone: .medium))
+        var old = try EmojiPicker(
+            configuration: PickerConfiguration(maximumVersion: EmojiVersion(13, 0)), history: history)
+        old.setQuery("handshake")
+        #expect(old.selectedText == "🤝")
+        #expect(!old.sections.flatMap(\.items).map(\.text).contains("🤝🏽"))
+        old.send(.altEnter)
+        #expect(old.popover == nil, "no tone of 🤝 is drawable at 13.0")
+        // 👋 takes the tone at 13.0: its toned forms are as old as it.
+        old.setQuery("waving hand")
+        #expect(old.selectedText == "👋🏽")
+        var new = try EmojiPicker(
+            configuration: PickerConfiguration(maximumVersion: EmojiVersion(14, 0)), history: history)
+        new.setQuery("handshake")
+        #expect(new.selectedText == "🤝🏽")
+        // People holding hands (12.0) with a tone per person: of its 25 toned forms, 10 came with
+        // 12.1, and at 12.0 exactly those cannot be picked.
+        let hands = try #require(catalog.emoji(for: "🧑‍🤝‍🧑"))
+        var newer = 0
+        for variant in hands.skinToneVariants {
+            let popover = SkinTonePopover(
+                emoji: hands, anchor: PickerPosition(section: 0, row: 0, column: 0), preferred: variant.skinTones,
+                maximumVersion: EmojiVersion(12, 0))
+            #expect((popover.result == nil) == (variant.version > EmojiVersion(12, 0)), "\(variant.character)")
+            if variant.version > EmojiVersion(12, 0) { newer += 1 }
+        }
+        #expect(newer == 10)
+    }
 }

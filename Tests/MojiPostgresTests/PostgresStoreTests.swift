@@ -26,6 +26,35 @@ struct PostgresStoreTests {
         #expect(throws: StoreError.self) { try PostgresUserDataStore.clientConfiguration(url: "postgres://db/moji") }
     }
 
+    @Test("a password never shows in an error, whatever it holds; an unknown sslmode is refused")
+    func passwordsAndTLSModes() throws {
+        // Unencoded / : @ in a password: not a URL, and the message keeps only the user.
+        for (text, shown) in [
+            ("postgres://moji:se/cret@localhost/db", "postgres://moji:…@localhost/db"),
+            ("postgres://moji:a:b/c@localhost/db", "postgres://moji:…@localhost/db"),
+            ("moji:pw@localhost/db", "moji:…@localhost/db"),
+        ] {
+            do {
+                _ = try PostgresUserDataStore.clientConfiguration(url: text)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(error.description.contains(shown), "\(error.description)")
+                #expect(!error.description.contains("cret") && !error.description.contains("pw@"))
+                #expect(!error.description.contains("a:b"))
+            }
+        }
+        #expect(PostgresUserDataStore.redacted("postgres://u:p@s@s@h/d") == "postgres://u:…@h/d")
+        #expect(PostgresUserDataStore.redacted("postgres://u@h/d") == "postgres://u@h/d")
+        for mode in ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"] {
+            #expect(throws: Never.self) {
+                try PostgresUserDataStore.clientConfiguration(url: "postgres://u@h/d?sslmode=\(mode)")
+            }
+        }
+        #expect(throws: StoreError.self) {
+            try PostgresUserDataStore.clientConfiguration(url: "postgres://u@h/d?sslmode=requre")
+        }
+    }
+
     @Test("instances starting together apply each migration once", .enabled(if: hasServer))
     func migrationsOnce() async throws {
         let place = try await TestPlace(.postgres)
@@ -56,6 +85,19 @@ struct PostgresStoreTests {
     }
 
     /// The first column of every row of `sql` on the place's database, as text.
+    @Test("a user whose row was deleted behind the store's back is created again, not refused", .enabled(if: hasServer))
+    func deletedUserRow() async throws {
+        let place = try await TestPlace(.postgres)
+        let store = try await place.open()
+        try await store.recordUse(of: StoreItem(key: "🎉"), for: "ada")
+        _ = try await Self.query(place, "DELETE FROM moji_user WHERE user_name = 'ada'")
+        // The store still believes ada exists; her next use must not fail on the missing row.
+        try await store.recordUse(of: StoreItem(key: "🚀"), for: "ada")
+        let recent = try await store.recent(for: "ada", limit: nil)
+        #expect(recent.map(\.item.key) == ["🚀"])
+        await place.remove()
+    }
+
     static func query(_ place: TestPlace, _ sql: String) async throws -> [String] {
         let client = PostgresClient(
             configuration: try TestPlace.configuration(database: place.database),

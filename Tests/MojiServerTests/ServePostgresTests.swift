@@ -135,8 +135,17 @@ struct ServePostgresTests {
     @Test("while PostgreSQL is stopped /v1/me answers 503 with Retry-After; after, 2xx again, no acknowledged use lost")
     func databaseRestart() async throws {
         _ = try Self.sharedURL()
-        let cluster = try PostgresTestCluster.dedicated()
-        defer { cluster.remove() }
+        let cluster = try await PostgresTestCluster.dedicated()
+        do {
+            try await restart(cluster)
+        } catch {
+            await cluster.remove()
+            throw error
+        }
+        await cluster.remove()
+    }
+
+    private func restart(_ cluster: PostgresTestCluster.Dedicated) async throws {
         try await ServeTokenCommandTests.withHome { home in
             let token = try await Self.createToken("restart", database: cluster.url, home: home)
             let serve = try ServeProcess(
@@ -166,7 +175,7 @@ struct ServePostgresTests {
             _ = try await tally.waitFor(seconds: 60) { $0.acknowledged >= 20 }
 
             let halted = ContinuousClock.now
-            try cluster.halt()
+            try await cluster.halt()
             let firstRefusal = try await tally.waitFor(seconds: 30) { $0.unavailable > 0 }
             let health = try await HTTPCall.send(url, "v1/health")
             #expect(health.status == 503)
@@ -176,7 +185,7 @@ struct ServePostgresTests {
             let duringOutage = tally.snapshot
 
             let resumed = ContinuousClock.now
-            try cluster.resume()
+            try await cluster.resume()
             let before = tally.snapshot.acknowledged
             let firstSuccess = try await tally.waitFor(seconds: 30) { $0.acknowledged > before }
             try await Task.sleep(for: .seconds(1))

@@ -53,6 +53,23 @@ struct EmojiWidthProbeTests {
         #expect(EmojiWidthProbe.newestDrawnVersion(widths: Array(repeating: 1, count: count)) == nil)
     }
 
+    @Test("reports shifted by a key that reads as a report, or a wrapped sample, are no answer")
+    func untrustedReports() {
+        let home = CursorPositionReport(row: 1, column: 1)
+        let wide = CursorPositionReport(row: 1, column: 3)
+        let good = EmojiWidthProbe.samples.flatMap { _ in [home, wide] }
+        #expect(EmojiWidthProbe.result(from: good) == .answered(EmojiWidthProbe.samples.last?.version))
+        // Shift+F3 (ESC[1;2R) typed between the first pair's reports shifts every later pair.
+        var shifted = good
+        shifted.insert(CursorPositionReport(row: 1, column: 2), at: 1)
+        #expect(EmojiWidthProbe.result(from: Array(shifted.prefix(good.count))) == .noAnswer)
+        // Two columns: the first sample wraps to the next row.
+        var wrapped = good
+        wrapped[1] = CursorPositionReport(row: 2, column: 3)
+        #expect(EmojiWidthProbe.result(from: wrapped) == .noAnswer)
+        #expect(EmojiWidthProbe.result(from: Array(good.dropLast())) == .noAnswer)
+    }
+
     @Test("each sample is one RGI code point new in its version, one per version, oldest first")
     func samplesMatchTheCatalog() throws {
         let catalog = EmojiCatalog.shared
@@ -87,5 +104,11 @@ struct EmojiWidthProbeTests {
         #expect(cache.answer(for: newerTmux) == .some(nil))
         try Data("{not json".utf8).write(to: cache.file)
         #expect(cache.answer(for: tmux) == nil)
+        // GNOME Terminal names only its VTE version; a bare TERM (as over SSH) names no terminal.
+        let gnome = ["TERM": "xterm-256color", "VTE_VERSION": "7006"]
+        let konsole = ["TERM": "xterm-256color", "KONSOLE_VERSION": "230805"]
+        #expect(TerminalSupportCache.key(environment: gnome) != TerminalSupportCache.key(environment: konsole))
+        #expect(TerminalSupportCache.isIdentified(environment: gnome))
+        #expect(!TerminalSupportCache.isIdentified(environment: ["TERM": "xterm-256color"]))
     }
 }

@@ -61,8 +61,8 @@ public enum PostgresTestCluster {
     /// A cluster of its own, for a test that stops and starts the server under a running
     /// `moji serve` (the shared one must stay up for the other tests). Removed with ``Dedicated/remove()``,
     /// or when the test process ends.
-    public static func dedicated() throws -> Dedicated {
-        switch runScript(["start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"]) {
+    public static func dedicated() async throws -> Dedicated {
+        switch await runScriptOffPool(["start", "--owner-pid", "\(ProcessInfo.processInfo.processIdentifier)"]) {
         case .success(let printed):
             guard let url = value("MOJI_TEST_POSTGRES_URL", in: printed),
                 let directory = value("MOJI_TEST_POSTGRES_DIR", in: printed)
@@ -81,11 +81,15 @@ public enum PostgresTestCluster {
         public let directory: String
 
         /// Stops the server as for a restart (`pg_ctl stop -m fast`); the data stays.
-        public func halt() throws { _ = try PostgresTestCluster.runScript(["halt", directory]).get() }
+        public func halt() async throws {
+            _ = try await PostgresTestCluster.runScriptOffPool(["halt", directory]).get()
+        }
         /// Starts the server again on its port.
-        public func resume() throws { _ = try PostgresTestCluster.runScript(["resume", directory]).get() }
+        public func resume() async throws {
+            _ = try await PostgresTestCluster.runScriptOffPool(["resume", directory]).get()
+        }
         /// Stops the server and removes its folder.
-        public func remove() { _ = PostgresTestCluster.runScript(["stop", directory]) }
+        public func remove() async { _ = await PostgresTestCluster.runScriptOffPool(["stop", directory]) }
     }
 
     /// Why the cluster script failed: what it said on standard error.
@@ -101,6 +105,15 @@ public enum PostgresTestCluster {
 
     private static func value(_ name: String, in printed: String) -> String? {
         printed.split(separator: "\n").first { $0.hasPrefix("\(name)=") }.map { String($0.dropFirst(name.count + 1)) }
+    }
+
+    /// ``runScript(_:)`` on a thread of its own: initdb and pg_ctl take seconds (a minute on a
+    /// loaded machine), and a test waiting for them on one of the cooperative pool's few threads
+    /// starves every other test of the process.
+    static func runScriptOffPool(_ arguments: [String]) async -> Result<String, ScriptFailure> {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: runScript(arguments)) }.start()
+        }
     }
 
     /// Runs the cluster script with `arguments`: what it printed, or what it complained.

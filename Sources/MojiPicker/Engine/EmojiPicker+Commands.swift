@@ -58,12 +58,15 @@ extension EmojiPicker {
     }
 
     private mutating func openPopover() {
-        guard let selection, case .emoji(let emoji)? = item(at: selection), emoji.supportsSkinTones else { return }
+        guard let selection, case .emoji(let emoji)? = item(at: selection), emoji.supportsSkinTones,
+            SkinTonePopover.hasOptions(emoji, maximumVersion: configuration.maximumVersion)
+        else { return }
         let preferred =
             emoji.hasSkinTones
             ? emoji.skinTones
             : snapshot.skinTones[emoji.neutral] ?? snapshot.defaultSkinTone.map { [$0] } ?? []
-        popover = SkinTonePopover(emoji: emoji, anchor: selection, preferred: preferred)
+        popover = SkinTonePopover(
+            emoji: emoji, anchor: selection, preferred: preferred, maximumVersion: configuration.maximumVersion)
     }
 
     private mutating func pickFromPopover() -> PickerEvent? {

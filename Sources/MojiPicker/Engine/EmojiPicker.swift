@@ -300,7 +300,9 @@ public struct EmojiPicker: Sendable {
             result.append(PickerSection(id: id, title: title(of: id), items: items))
         }
         func groupItems(_ group: EmojiGroup) -> [SearchItem] {
-            (groupEmoji.first { $0.group == group }?.emoji ?? []).map { .emoji(snapshot.displayed($0)) }
+            (groupEmoji.first { $0.group == group }?.emoji ?? []).map {
+                .emoji(snapshot.displayed($0, maximumVersion: configuration.maximumVersion))
+            }
         }
         func customItems(_ set: CustomEmojiSet) -> [SearchItem] { set.emoji.map { .custom($0) } }
         for kind in configuration.sections {
@@ -337,7 +339,9 @@ public struct EmojiPicker: Sendable {
             usage: snapshot.usage, maximumVersion: configuration.maximumVersion,
             blankQuery: .nothing)
         let items = search.results(for: query, options: options).map { result -> SearchItem in
-            if case .emoji(let emoji) = result.item { return .emoji(snapshot.displayed(emoji)) }
+            if case .emoji(let emoji) = result.item {
+                return .emoji(snapshot.displayed(emoji, maximumVersion: configuration.maximumVersion))
+            }
             return result.item
         }
         guard !items.isEmpty else { return [] }

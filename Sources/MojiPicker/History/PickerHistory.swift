@@ -69,12 +69,20 @@ public struct PickerHistorySnapshot: Sendable {
 
     /// `emoji` as the person wants to see it: a toned emoji as given; a neutral one with its
     /// preferred tones, else the default tone, else neutral.
-    public func displayed(_ emoji: Emoji) -> Emoji {
+    ///
+    /// A toned sequence can be newer than its neutral emoji (🤝 is Emoji 3.0, 🤝🏽 14.0): with a
+    /// `maximumVersion` (what the screen draws), a tone newer than it is not applied, so hiding
+    /// what cannot be drawn also holds for the person's tones.
+    public func displayed(_ emoji: Emoji, maximumVersion: EmojiVersion? = nil) -> Emoji {
         guard !emoji.hasSkinTones, emoji.supportsSkinTones else { return emoji }
-        if let tones = skinTones[emoji.neutral], let toned = emoji.withSkinTones(SkinTone.normalized(tones)) {
+        func drawable(_ toned: Emoji?) -> Emoji? {
+            guard let toned else { return nil }
+            return maximumVersion.map { toned.version <= $0 } ?? true ? toned : nil
+        }
+        if let tones = skinTones[emoji.neutral], let toned = drawable(emoji.withSkinTones(SkinTone.normalized(tones))) {
             return toned
         }
-        if let tone = defaultSkinTone, let toned = emoji.withSkinTone(tone) { return toned }
+        if let tone = defaultSkinTone, let toned = drawable(emoji.withSkinTone(tone)) { return toned }
         return emoji
     }
 }

@@ -87,7 +87,15 @@ final class Authenticator: Sendable {
         let found: APIToken?
         do { found = try await store.apiToken(hash: hash) } catch {
             if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
-            throw .problem(ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)"))
+            // The request may carry no valid token: the reason (a host, a path, the database's own
+            // message) goes to the server's log, never to the client.
+            FileHandle.standardError.write(Data("moji serve: a token could not be checked: \(error)\n".utf8))
+            throw .problem(
+                ProblemDetails(
+                    type: "not-ready", title: "Not ready", status: 503,
+                    detail:
+                        "the server cannot check tokens now; retry after \(UserRouteFailure.databaseRetrySeconds) s."),
+                headers: [.retryAfter: "\(UserRouteFailure.databaseRetrySeconds)"])
         }
         guard var token = found else {
             cache.withLock { _ = $0.removeValue(forKey: hash) }

@@ -127,99 +127,127 @@ public final class SQLiteUserDataStore: UserDataStore {
 
     private func main() throws(StoreError) -> EmojiStore { try mainStore.get() }
 
+    /// Where the stores' calls run: GRDB's calls block (a write waits up to the busy timeout for
+    /// another process's lock, a first call opens and migrates a file), and on the few threads
+    /// of Swift's cooperative pool that every request shares, one slow user's file would stall
+    /// every route. Dispatch adds threads while these block.
+    private static let calls = DispatchQueue(label: "moji.users.sqlite", attributes: .concurrent)
+
+    /// Runs `body` on ``calls`` and waits for it without holding a cooperative thread.
+    private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError)
+        -> T
+    {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<T, StoreError>, Never>) in
+            Self.calls.async { continuation.resume(returning: Result { () throws(StoreError) in try body() }) }
+        }
+        return try result.get()
+    }
+
+    /// ``withStore(for:_:)`` on ``calls``.
+    private func onQueue<T: Sendable>(
+        for user: String, _ body: @escaping @Sendable (EmojiStore) throws(StoreError) -> T
+    ) async throws(StoreError) -> T {
+        try await blocking { () throws(StoreError) in try self.withStore(for: user, body) }
+    }
+
     // MARK: UserDataStore
 
     @discardableResult
     public func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry {
-        try withStore(for: user) { store throws(StoreError) in try store.recordUse(of: item) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.recordUse(of: item) }
     }
 
     public func frequent(for user: String, limit: Int?) async throws(StoreError) -> [UsageEntry] {
-        try withStore(for: user) { store throws(StoreError) in
-            Array(try store.frequent().prefix(limit ?? configuration.frequentLimit))
+        let limit = limit ?? configuration.frequentLimit
+        return try await onQueue(for: user) { store throws(StoreError) in
+            Array(try store.frequent().prefix(limit))
         }
     }
 
     public func recent(for user: String, limit: Int?) async throws(StoreError) -> [UsageEntry] {
-        try withStore(for: user) { store throws(StoreError) in try store.recent(limit: limit) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.recent(limit: limit) }
     }
 
     public func pinned(for user: String) async throws(StoreError) -> [StoreItem] {
-        try withStore(for: user) { store throws(StoreError) in try store.pinned() }
+        try await onQueue(for: user) { store throws(StoreError) in try store.pinned() }
     }
 
     public func pin(_ item: StoreItem, at position: Int?, for user: String) async throws(StoreError) {
-        try withStore(for: user) { store throws(StoreError) in try store.pin(item, at: position) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.pin(item, at: position) }
     }
 
     public func setPinned(_ items: [StoreItem], for user: String) async throws(StoreError) {
-        try withStore(for: user) { store throws(StoreError) in try store.setPinned(items) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.setPinned(items) }
     }
 
     @discardableResult
     public func unpin(_ item: StoreItem, for user: String) async throws(StoreError) -> Bool {
-        try withStore(for: user) { store throws(StoreError) in try store.unpin(item) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.unpin(item) }
     }
 
     public func collections(for user: String) async throws(StoreError) -> [EmojiCollection] {
-        try withStore(for: user) { store throws(StoreError) in try store.collections() }
+        try await onQueue(for: user) { store throws(StoreError) in try store.collections() }
     }
 
     public func collection(named name: String, for user: String) async throws(StoreError) -> EmojiCollection? {
-        try withStore(for: user) { store throws(StoreError) in try store.collection(named: name) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.collection(named: name) }
     }
 
     public func createCollection(named name: String, for user: String) async throws(StoreError) {
-        try withStore(for: user) { store throws(StoreError) in try store.createCollection(named: name) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.createCollection(named: name) }
     }
 
     @discardableResult
     public func deleteCollection(named name: String, for user: String) async throws(StoreError) -> Bool {
-        try withStore(for: user) { store throws(StoreError) in try store.deleteCollection(named: name) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.deleteCollection(named: name) }
     }
 
     public func add(_ item: StoreItem, toCollection name: String, at position: Int?, for user: String)
         async throws(StoreError)
     {
-        try withStore(for: user) { store throws(StoreError) in try store.add(item, toCollection: name, at: position) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.add(item, toCollection: name, at: position)
+        }
     }
 
     @discardableResult
     public func remove(_ item: StoreItem, fromCollection name: String, for user: String) async throws(StoreError)
         -> Bool
     {
-        try withStore(for: user) { store throws(StoreError) in try store.remove(item, fromCollection: name) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.remove(item, fromCollection: name) }
     }
 
     public func defaultSkinTone(for user: String) async throws(StoreError) -> SkinTone? {
-        try withStore(for: user) { store throws(StoreError) in try store.defaultSkinTone() }
+        try await onQueue(for: user) { store throws(StoreError) in try store.defaultSkinTone() }
     }
 
     public func setDefaultSkinTone(_ tone: SkinTone?, for user: String) async throws(StoreError) {
-        try withStore(for: user) { store throws(StoreError) in try store.setDefaultSkinTone(tone) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.setDefaultSkinTone(tone) }
     }
 
     public func skinTonePreferences(for user: String) async throws(StoreError) -> [StoreItem: [SkinTone]] {
-        try withStore(for: user) { store throws(StoreError) in try store.skinTonePreferences() }
+        try await onQueue(for: user) { store throws(StoreError) in try store.skinTonePreferences() }
     }
 
     public func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji, user: String) async throws(StoreError) {
-        try withStore(for: user) { store throws(StoreError) in try store.setPreferredSkinTones(tones, for: emoji) }
+        try await onQueue(for: user) { store throws(StoreError) in try store.setPreferredSkinTones(tones, for: emoji) }
     }
 
     @discardableResult
     public func addAPIToken(user: String, hash: String, label: String?, at date: Date) async throws(StoreError)
         -> APIToken
     {
-        try main().addAPIToken(user: user, hash: hash, label: label, at: date)
+        try await blocking { () throws(StoreError) in
+            try self.main().addAPIToken(user: user, hash: hash, label: label, at: date)
+        }
     }
 
     public func apiToken(hash: String) async throws(StoreError) -> APIToken? {
-        try main().apiToken(hash: hash)
+        try await blocking { () throws(StoreError) in try self.main().apiToken(hash: hash) }
     }
 
     public func apiTokens() async throws(StoreError) -> [APIToken] {
-        try main().apiTokens()
+        try await blocking { () throws(StoreError) in try self.main().apiTokens() }
     }
 
     public func recordAPITokenUse(id: String, at date: Date) async throws(StoreError) {
@@ -237,7 +265,7 @@ public final class SQLiteUserDataStore: UserDataStore {
     }
 
     public func revokeAPIToken(id: String) async throws(StoreError) {
-        try main().revokeAPIToken(id: id)
+        try await blocking { () throws(StoreError) in try self.main().revokeAPIToken(id: id) }
     }
 
     public var databaseKind: String { "sqlite" }

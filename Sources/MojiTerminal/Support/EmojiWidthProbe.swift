@@ -75,6 +75,19 @@ public enum EmojiWidthProbe {
         }
     }
 
+    /// The answer the reports give: a pair per sample, each starting at the first cell (the
+    /// request moves there). A pair that does not was shifted by a key that reads as a report
+    /// (xterm's Shift+F3 is `ESC[1;2R`), and a wrapped sample (a terminal under 4 columns) gives
+    /// no width: neither is an answer to remember.
+    public static func result(from reports: [CursorPositionReport]) -> Result {
+        guard reports.count == samples.count * 2,
+            stride(from: 0, to: reports.count, by: 2).allSatisfy({ reports[$0].row == 1 && reports[$0].column == 1 })
+        else { return .noAnswer }
+        let widths = widths(from: reports)
+        guard !widths.contains(-1) else { return .noAnswer }
+        return .answered(newestDrawnVersion(widths: widths))
+    }
+
     /// Probes `terminal`, waiting at most `timeoutMilliseconds` in all for the replies.
     public static func run(on terminal: TerminalSession, timeoutMilliseconds: Int = 100) -> Outcome {
         let clock = ContinuousClock()
@@ -96,7 +109,6 @@ public enum EmojiWidthProbe {
         guard reader.reports.count >= expected else {
             return Outcome(result: .noAnswer, otherInput: reader.otherInput)
         }
-        let widths = widths(from: Array(reader.reports.prefix(expected)))
-        return Outcome(result: .answered(newestDrawnVersion(widths: widths)), otherInput: reader.otherInput)
+        return Outcome(result: result(from: Array(reader.reports.prefix(expected))), otherInput: reader.otherInput)
     }
 }

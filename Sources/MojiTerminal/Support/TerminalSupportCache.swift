@@ -4,8 +4,13 @@ import Moji
 /// What ``EmojiWidthProbe`` found, remembered per terminal in a small JSON file, so that a
 /// terminal is asked once and the picker opens at once after that.
 ///
-/// A terminal is known by `TERM`, `TERM_PROGRAM` and `TERM_PROGRAM_VERSION`: a new version of
-/// the terminal (or of tmux) may draw newer emoji, and is asked again.
+/// A terminal is known by `TERM` and the variables terminals set to name themselves and their
+/// version (`TERM_PROGRAM` and `TERM_PROGRAM_VERSION`, as tmux, iTerm2 and Apple's Terminal do;
+/// `VTE_VERSION` of GNOME Terminal and other VTE terminals; `KONSOLE_VERSION`; `XTERM_VERSION`;
+/// `LC_TERMINAL` and `LC_TERMINAL_VERSION`, which iTerm2 passes over SSH): a new version may
+/// draw newer emoji, and is asked again. A terminal that names itself by none of them
+/// (``isIdentified(environment:)`` is false, as over SSH) cannot be told from another, so its
+/// answer is not remembered.
 ///
 /// ```swift
 /// let cache = TerminalSupportCache(file: cacheFolder.appendingPathComponent("terminal-emoji.json"))
@@ -18,10 +23,20 @@ public struct TerminalSupportCache: Sendable {
 
     public init(file: URL) { self.file = file }
 
+    /// The variables that name the terminal program and its version.
+    static let identifyingVariables = [
+        "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "VTE_VERSION", "KONSOLE_VERSION", "XTERM_VERSION", "LC_TERMINAL",
+        "LC_TERMINAL_VERSION",
+    ]
+
     /// The key of the terminal described by `environment`.
     public static func key(environment: [String: String]) -> String {
-        ["TERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION"].map { "\($0)=\(environment[$0] ?? "")" }
-            .joined(separator: " ")
+        (["TERM"] + identifyingVariables).map { "\($0)=\(environment[$0] ?? "")" }.joined(separator: " ")
+    }
+
+    /// Whether the terminal names its program: only then is an answer remembered under ``key(environment:)``.
+    public static func isIdentified(environment: [String: String]) -> Bool {
+        identifyingVariables.contains { !(environment[$0] ?? "").isEmpty }
     }
 
     /// The remembered answer for a terminal: `.some(nil)` when it draws everything the probe
