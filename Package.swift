@@ -91,7 +91,11 @@ let package = Package(
         // fontconfig (libfontconfig1-dev on Debian), to find the emoji font and read its coverage.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig1-dev"])]),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
-        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
+        // swift-crypto for the SHA-256 of each file `moji-data pack` lists in a manifest.
+        .target(
+            name: "MojiDataBuilder",
+            dependencies: ["Moji", "CMojiZlib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "moji-data",
             dependencies: [
@@ -110,6 +114,8 @@ let package = Package(
                 "MojiTerminal",
                 "MojiServer",
                 "MojiFontSupport",
+                // `moji data update --from-unicode` builds with the same builder as moji-data.
+                "MojiDataBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
