@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "MojiSyncTests",
             dependencies: [
-                "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer",
+                "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer", "MojiDataBuilder",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -74,8 +74,12 @@ public struct CatalogUpdater: Sendable {
             for file in manifest.files {
                 let target = staging.appendingPathComponent(file.path)
                 try createParent(of: target)
-                if let local = localCopy(of: file) {
+                let copiedLocally = try await Self.offCooperativePool { () throws(CatalogUpdateError) -> Bool in
+                    guard let local = localCopy(of: file) else { return false }
                     try write(local, to: target)
+                    return true
+                }
+                if copiedLocally {
                     copied += 1
                     continue
                 }
@@ -96,8 +100,10 @@ public struct CatalogUpdater: Sendable {
                 downloaded += 1
             }
             try write(response.body, to: staging.appendingPathComponent(CatalogManifest.fileName))
-            let pointer = try install(
-                staging: staging, manifest: manifest, source: folder.absoluteString, etag: response.validators.etag)
+            let etag = response.validators.etag
+            let pointer = try await Self.offCooperativePool { () throws(CatalogUpdateError) in
+                try install(staging: staging, manifest: manifest, source: folder.absoluteString, etag: etag)
+            }
             return .installed(pointer, downloadedFiles: downloaded, copiedFiles: copied)
         } catch {
             try? FileManager.default.removeItem(at: staging)
@@ -114,19 +120,19 @@ public struct CatalogUpdater: Sendable {
         let lock = try await CatalogUpdateLock.acquire(in: catalogs.directory, timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         let staging = try makeStagingFolder()
-        do {
-            let manifest = try Self.copyAndDescribe(folder, to: staging, cldrVersion: cldrVersion)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data: Data
-            do { data = try encoder.encode(manifest) } catch {
-                throw CatalogUpdateError.buildFailed(reason: "\(error)")
+        do throws(CatalogUpdateError) {
+            return try await Self.offCooperativePool { () throws(CatalogUpdateError) in
+                let manifest = try Self.copyAndDescribe(folder, to: staging, cldrVersion: cldrVersion)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let data: Data
+                do { data = try encoder.encode(manifest) } catch { throw .buildFailed(reason: "\(error)") }
+                try write(data, to: staging.appendingPathComponent(CatalogManifest.fileName))
+                return try install(staging: staging, manifest: manifest, source: source, etag: nil)
             }
-            try write(data, to: staging.appendingPathComponent(CatalogManifest.fileName))
-            return try install(staging: staging, manifest: manifest, source: source, etag: nil)
         } catch {
             try? FileManager.default.removeItem(at: staging)
-            throw error as? CatalogUpdateError ?? .cannotWrite(path: staging.path, reason: "\(error)")
+            throw error
         }
     }
 
@@ -343,8 +349,29 @@ public struct CatalogUpdater: Sendable {
         }
     }
 
+    /// Runs blocking work (hashing, copying, loading every locale) on a Dispatch thread, so the
+    /// few threads of Swift's cooperative pool stay free for the network and for whoever else runs there.
+    static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws(CatalogUpdateError) -> T)
+        async throws(CatalogUpdateError) -> T
+    {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<T, CatalogUpdateError>, Never>) in
+            DispatchQueue.global().async {
+                do throws(CatalogUpdateError) {
+                    continuation.resume(returning: .success(try work()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
     /// The system's words for a file error (ENOSPC: "No space left on device").
     static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, cocoa.code == .fileWriteOutOfSpace {
+            return String(cString: strerror(ENOSPC))
+        }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
         {
