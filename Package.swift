@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(
             name: "MojiCommandLineTests",
             dependencies: [
-                "moji", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
+                "moji", "moji-data", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

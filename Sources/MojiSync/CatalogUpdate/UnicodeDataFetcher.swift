@@ -79,7 +79,10 @@ public struct UnicodeDataFetcher: Sendable {
                 let newest = versions.compactMap({ name in EmojiVersion(name).map { (name, $0) } })
                     .max(by: { $0.1 < $1.1 })
             else {
-                throw .buildFailed(reason: "\(root.absoluteString)unicode/ lists no version folder")
+                throw .buildFailed(
+                    reason:
+                        "\(root.absoluteString)unicode/ lists no release folder (a name that is a version alone); name one with --unicode"
+                )
             }
             unicode = newest.0
         }
