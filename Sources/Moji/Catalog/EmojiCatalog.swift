@@ -134,12 +134,19 @@ public struct EmojiCatalog: Sendable {
     /// - Throws: ``CatalogError/missingFile(path:)``, ``CatalogError/malformedFile(path:line:reason:)``
     ///   or ``CatalogError/malformedBinaryFile(path:offset:reason:)`` naming the damaged file.
     public init(directory: URL) throws(CatalogError) {
-        storage = try CatalogStorage(directory: directory)
+        try self.init(directory: directory, validated: false)
+    }
+
+    /// Opens a catalog folder; when `validated` (an installed update, which was read in full
+    /// before it was switched to), files are read on first use as for the bundled catalog, so
+    /// choosing it costs no more than the core at start-up.
+    package init(directory: URL, validated: Bool) throws(CatalogError) {
+        storage = try CatalogStorage(directory: directory, validated: validated)
         for file in [CatalogFormat.shortcodesFile, EmojiProperties.fileName, CatalogFormat.localeFile("en")] {
             let path = storage.directoryPath + "/" + file
             guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         }
-        if !storage.isBundled { try storage.verifyFilesReadOnFirstUse() }
+        if !storage.readsOnFirstUse { try storage.verifyFilesReadOnFirstUse() }
     }
 
     /// Damage found in files read after the catalog opened (a locale's names or keywords, emoji

@@ -5,7 +5,10 @@ import Foundation
 /// The newest valid catalog among the bundled one and the one `moji data update` installed
 /// (``InstalledCatalogs``): a higher Emoji version wins; at the same Emoji version, the
 /// installed one wins unless its CLDR version is older, so an update never goes back in time.
-/// A damaged installed catalog gives the bundled one and a ``warning``. Setting the environment
+/// An installed catalog whose core cannot be read gives the bundled one and a ``warning``.
+/// Its other files were read in full when it was installed, so at start-up they are read on
+/// first use, as the bundled catalog's are: damage found there later is recorded in
+/// ``EmojiCatalog/loadErrors`` (names fall back to English), never a crash. Setting the environment
 /// variable `MOJI_CATALOG=bundled` (or using ``EmojiCatalog/bundled``) pins the bundled one.
 ///
 /// ```swift
@@ -62,7 +65,7 @@ public struct CatalogChoice: Sendable, Equatable {
         }
         let directory = catalogs.folder(of: pointer)
         do {
-            let catalog = try EmojiCatalog(directory: directory)
+            let catalog = try EmojiCatalog(directory: directory, validated: true)
             guard catalog.unicodeVersion == pointer.emojiVersion else {
                 throw CatalogError.malformedFile(
                     path: directory.appendingPathComponent(CatalogFormat.coreFile).path, line: 1,
