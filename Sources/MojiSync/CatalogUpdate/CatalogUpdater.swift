@@ -4,7 +4,7 @@ import Moji
 import MojiStore
 
 /// Installs fresh catalogs without a release: from a folder `moji-data pack` published, or a
-/// catalog folder built locally, into ``Moji/InstalledCatalogs``.
+/// catalog folder built locally, into ``/Moji/InstalledCatalogs``.
 ///
 /// ```swift
 /// let updater = CatalogUpdater()
