@@ -48,7 +48,7 @@ struct DataStatus: ParsableCommand {
         let catalogs = InstalledCatalogs.default()
         let catalog = EmojiCatalog.shared
         let choice = EmojiCatalog.sharedChoice
-        var cldr = EmojiCatalog.bundledCLDRVersionForStatus
+        var cldr = EmojiCatalog.bundledCLDRVersion
         var inUse = "bundled"
         if case .installed(let pointer) = choice.origin {
             inUse = "updated"
@@ -79,9 +79,4 @@ struct DataStatus: ParsableCommand {
         print("sources: " + (report.sources.isEmpty ? "none" : report.sources.joined(separator: ", ")))
         print("catalogs folder: \(report.catalogsDirectory)")
     }
-}
-
-extension EmojiCatalog {
-    /// The bundled catalog's CLDR version, for `moji data status`.
-    fileprivate static var bundledCLDRVersionForStatus: String { bundledCLDRVersion }
 }

@@ -81,6 +81,7 @@ struct DataUpdate: ParsableCommand {
                 "installed \(pointer.catalogVersion) (Emoji \(pointer.emojiVersion), CLDR \(pointer.cldrVersion)): "
                     + "\(downloaded) files downloaded, \(copied) unchanged")
         }
+        noteIfNotChosen()
     }
 
     /// Fetches the upstream files when given a URL, builds with moji-data's builder, installs.
@@ -118,5 +119,13 @@ struct DataUpdate: ParsableCommand {
             try await updater.install(catalog: built, cldrVersion: CatalogBuilder.cldrVersion, source: location)
         }
         print("installed \(pointer.catalogVersion) (Emoji \(pointer.emojiVersion), CLDR \(pointer.cldrVersion))")
+        noteIfNotChosen()
+    }
+
+    /// An installed catalog older than the bundled one is kept but not used: say so.
+    private func noteIfNotChosen() {
+        let choice = CatalogChoice.choose().choice
+        guard case .bundled = choice.origin else { return }
+        print("note: Moji keeps using the bundled catalog: \(choice.reason)")
     }
 }
