@@ -49,7 +49,18 @@ struct DataCommandTests {
 
     /// Serves every file under `folder` at `prefix`, and, when `listing`, an HTML listing of each
     /// folder as `python3 -m http.server` writes it.
-    static func serve(_ folder: URL, at prefix: String, on server: LoopbackServer, listing: Bool) throws {
+    static func serve(_ folder: URL, at prefix: String, on server: LoopbackServer, listing: Bool) async throws {
+        // Reading a thousand files blocks: off the cooperative pool the loopback servers answer on.
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    with: Result { try serveBlocking(folder, at: prefix, on: server, listing: listing) })
+            }
+        }
+    }
+
+    private static func serveBlocking(_ folder: URL, at prefix: String, on server: LoopbackServer, listing: Bool) throws
+    {
         let manager = FileManager.default
         var entries: [String: [String]] = ["": []]
         let paths = (manager.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
@@ -85,7 +96,7 @@ struct DataCommandTests {
         #expect(pack.output.contains("Emoji 17.0, CLDR 48"))
         let server = try await LoopbackServer.start()
         defer { Task { await server.stop() } }
-        try Self.serve(published, at: "/catalog", on: server, listing: false)
+        try await Self.serve(published, at: "/catalog", on: server, listing: false)
         let url = server.url("/catalog/").absoluteString
 
         let before = try await status()
@@ -149,7 +160,7 @@ struct DataCommandTests {
         #expect(try await run(#""$MOJI_DATA" pack --out "$MOJI_HOME/published""#).status == 0)
         let server = try await LoopbackServer.start()
         defer { Task { await server.stop() } }
-        try Self.serve(published, at: "/catalog", on: server, listing: false)
+        try await Self.serve(published, at: "/catalog", on: server, listing: false)
         let url = server.url("/catalog/").absoluteString
         #expect(try await run(#""$MOJI" data update --from "\#(url)""#).status == 0)
         let installed = try #require((try await status()["installed"] as? [String: Any])?["directory"] as? String)
@@ -175,11 +186,11 @@ struct DataCommandTests {
         let server = try await LoopbackServer.start()
         defer { Task { await server.stop() } }
         for folder in ["unicode/18.0-draft", "cldr-48", "emojibase-17", "gemoji"] {
-            try Self.serve(
+            try await Self.serve(
                 Self.sharedData.appendingPathComponent(folder), at: "/data/\(folder)", on: server, listing: true)
         }
         #expect(try await run(#""$MOJI_DATA" pack --out "$MOJI_HOME/published""#).status == 0)
-        try Self.serve(published, at: "/catalog", on: server, listing: false)
+        try await Self.serve(published, at: "/catalog", on: server, listing: false)
         #expect(try await run(#""$MOJI" data update --from "\#(server.url("/catalog/").absoluteString)""#).status == 0)
 
         let start = Date()

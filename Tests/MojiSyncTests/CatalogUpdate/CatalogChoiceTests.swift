@@ -3,7 +3,8 @@ import Moji
 import Testing
 
 /// How `EmojiCatalog.shared` chooses between the bundled catalog and an installed one.
-@Suite("catalog choice")
+// Serialized: each test copies the bundled catalog, and the cooperative pool is shared with loopback servers.
+@Suite("catalog choice", .serialized)
 struct CatalogChoiceTests {
     /// A catalogs folder holding a copy of the bundled catalog, pointed at as `version`.
     func installedCopy(emojiVersion: String, cldrVersion: String = "48") throws -> (ScratchFolder, InstalledCatalogs) {

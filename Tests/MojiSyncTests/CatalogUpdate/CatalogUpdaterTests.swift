@@ -50,7 +50,7 @@ struct CatalogUpdaterTests {
 
     @Test("an update downloads only the changed file, copies the rest, and the new catalog is chosen")
     func installsChangedFile() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -75,7 +75,7 @@ struct CatalogUpdaterTests {
 
     @Test("the manifest is asked for with If-None-Match; a 304 changes nothing and fetches no file")
     func notModified() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -95,7 +95,7 @@ struct CatalogUpdaterTests {
 
     @Test("a truncated file is refused and the working catalog stays")
     func truncatedFile() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -118,7 +118,7 @@ struct CatalogUpdaterTests {
 
     @Test("a file whose SHA-256 differs from the manifest's is refused")
     func wrongHash() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -140,7 +140,7 @@ struct CatalogUpdaterTests {
 
     @Test("a manifest of an unknown format version is refused before any file is fetched")
     func unknownFormat() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -174,12 +174,12 @@ struct CatalogUpdaterTests {
 
     @Test("a catalog whose files match the manifest but do not load is not installed")
     func doesNotLoad() async throws {
-        let published = try PublishedCatalog(changingFrench: false)
+        let published = try await PublishedCatalog.make(changingFrench: false)
         let home = try ScratchFolder("home")
         // Damage a locale and publish the damage with matching hashes: only loading finds it.
         let german = published.folder.url.appendingPathComponent("locales/de.txt.z")
         try Data(Zlib.deflate(Array("moji-locale\t1\tde\t-\nn\tnot-a-number\tx\n".utf8))).write(to: german)
-        let repacked = try PublishedCatalog.repack(published.folder.url)
+        let repacked = try await offCooperativePool { try PublishedCatalog.repack(published.folder.url) }
         try await withServer { server in
             for file in repacked.files {
                 server.route(
@@ -201,7 +201,7 @@ struct CatalogUpdaterTests {
 
     @Test("a full disk fails with the system's reason and keeps the working catalog")
     func fullDisk() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         try await withServer { server in
             try published.serve(on: server)
             if let disk = try? CatalogTmpfs(megabytes: 4) {
@@ -234,7 +234,7 @@ struct CatalogUpdaterTests {
 
     @Test("a second update while one holds the lock waits, then gives up with a message")
     func twoAtOnce() async throws {
-        let published = try PublishedCatalog(changingFrench: true)
+        let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             try published.serve(on: server)
@@ -260,8 +260,8 @@ struct CatalogUpdaterTests {
 
     @Test("rollback goes back to the previous catalog, and a second rollback undoes it")
     func rollback() async throws {
-        let original = try PublishedCatalog(changingFrench: false)
-        let changed = try PublishedCatalog(changingFrench: true)
+        let original = try await PublishedCatalog.make(changingFrench: false)
+        let changed = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
         try await withServer { server in
             let updater = updater(home)

@@ -19,7 +19,7 @@ final class ScratchFolder: Sendable {
 /// A catalog published as `moji-data pack` lays it out, served by a real loopback server under
 /// `/catalog/`: the bundled catalog with, when asked, the French name of 😀 changed (a real
 /// update: one file differs, the catalog still loads).
-struct PublishedCatalog {
+struct PublishedCatalog: Sendable {
     static let frenchFile = "locales/fr.txt.z"
     static let changedFrenchName = "visage mis à jour"
 
@@ -57,6 +57,22 @@ struct PublishedCatalog {
     }
 
     func data(_ path: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent(path)) }
+}
+
+/// Runs blocking set-up (copying and hashing a catalog, reading many files) on a Dispatch
+/// thread: the loopback servers of every suite answer on Swift's cooperative pool, two threads
+/// on a 2-core machine, and a test that blocks it for seconds would make theirs time out.
+func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+extension PublishedCatalog {
+    /// ``init(changingFrench:)`` off the cooperative pool.
+    static func make(changingFrench: Bool) async throws -> PublishedCatalog {
+        try await offCooperativePool { try PublishedCatalog(changingFrench: changingFrench) }
+    }
 }
 
 /// The loopback transport: no proxy variables, whatever the machine running the tests sets.
