@@ -39,8 +39,11 @@ public struct UnicodeDataFetcher: Sendable {
 
     /// Fetches every file into `folder`.
     ///
-    /// - Parameter unicodeFolder: The folder under `unicode/` (`18.0-draft`); nil takes the newest
-    ///   folder named by a version alone.
+    /// - Parameters:
+    ///   - root: The URL of the tree (`https://example.com/data/`).
+    ///   - unicodeFolder: The folder under `unicode/` (`18.0-draft`); nil takes the newest
+    ///     folder named by a version alone.
+    ///   - folder: The local folder to write the tree into.
     /// - Returns: The Unicode folder read and the number of files fetched.
     public func fetch(from root: URL, unicodeFolder: String?, into folder: URL) async throws(CatalogUpdateError)
         -> (unicodeFolder: String, fileCount: Int)

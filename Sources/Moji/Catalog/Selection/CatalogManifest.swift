@@ -56,7 +56,9 @@ public struct CatalogManifest: Sendable, Codable, Equatable {
     /// The catalog version made of an Emoji version and the files' hashes: the same files give
     /// the same version, any changed byte another.
     ///
-    /// - Parameter contentHash: A hex digest over every file's path and SHA-256; its first 12 digits are kept.
+    /// - Parameters:
+    ///   - emojiVersion: The catalog's Emoji version, e.g. `17.0`.
+    ///   - contentHash: A hex digest over every file's path and SHA-256; its first 12 digits are kept.
     public static func catalogVersion(emojiVersion: String, contentHash: String) -> String {
         "\(emojiVersion)-\(contentHash.prefix(12))"
     }
