@@ -101,7 +101,11 @@ let package = Package(
             dependencies: ["Moji", "MojiStore", .product(name: "PostgresNIO", package: "postgres-nio")]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
-        .target(name: "MojiDataBuilder", dependencies: ["Moji", "CMojiZlib"]),
+        // swift-crypto for the SHA-256 of each file `moji-data pack` lists in a manifest.
+        .target(
+            name: "MojiDataBuilder",
+            dependencies: ["Moji", "CMojiZlib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .executableTarget(
             name: "moji-data",
             dependencies: [
@@ -121,6 +125,8 @@ let package = Package(
                 "MojiServer",
                 "MojiFontSupport",
                 "MojiPostgres",
+                // `moji data update --from-unicode` builds with the same builder as moji-data.
+                "MojiDataBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -184,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "MojiCommandLineTests",
             dependencies: [
-                "moji", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
+                "moji", "moji-data", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -192,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "MojiSyncTests",
             dependencies: [
-                "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer",
+                "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer", "MojiDataBuilder",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),

@@ -16,6 +16,9 @@ public struct CatalogBuilder {
     /// released version (a folder whose name is a version alone).
     public var unicodeFolder: String?
 
+    /// The CLDR version read: the folder `cldr-<version>` under ``source``.
+    public static let cldrVersion = "48"
+
     /// A builder reading `source`.
     public init(source: URL, unicodeFolder: String? = nil) {
         self.source = source

@@ -40,8 +40,9 @@ enum Measurement {
 
     /// Rounds to one decimal for printing.
     /// Runs this executable again with `arguments`, a fresh process, and returns what it printed.
-    static func runSelf(_ arguments: [String]) throws -> String {
+    static func runSelf(_ arguments: [String], environment: [String: String]? = nil) throws -> String {
         let process = Process()
+        if let environment { process.environment = environment }
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()

@@ -7,7 +7,7 @@ struct MojiData: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji-data",
         abstract: "Builds Moji's catalog from the raw Unicode, CLDR, emojibase and gemoji files.",
-        subcommands: [Build.self, GenerateFolding.self],
+        subcommands: [Build.self, Pack.self, GenerateFolding.self],
         defaultSubcommand: Build.self
     )
 }

@@ -12,7 +12,7 @@ struct MojiCommand: ParsableCommand {
             Pick.self, Info.self, Search.self, List.self, Locales.self,
             Find.self, Count.self, Strip.self, Emojify.self, Demojify.self,
             Use.self, Frequent.self, Recent.self, MostUsed.self, Pinned.self, Collections.self, Tone.self,
-            Custom.self, StoreCommand.self, Serve.self,
+            Custom.self, StoreCommand.self, Serve.self, DataCommand.self,
         ]
     )
 }

@@ -41,6 +41,10 @@ final class CatalogStorage: Sendable {
     /// on first use only. Any other folder has what non-throwing accessors read checked when it
     /// opens (see ``verifyFilesReadOnFirstUse()``).
     let isBundled: Bool
+    /// Whether files are read on first use only, as for the bundled catalog: true for the bundled
+    /// catalog and for an installed update, which `moji data update` read in full before
+    /// switching to it. Damage found later is recorded in ``loadState`` as for any catalog.
+    let readsOnFirstUse: Bool
     let shortcodeTables = Locked<ShortcodeTables?>(nil)
     let localizations = Locked<[String: LocalizedCatalog]>([:])
     /// The emoji properties, damaged locales and every failure of files read on first use.
@@ -48,12 +52,13 @@ final class CatalogStorage: Sendable {
     /// What every search index of this catalog shares, made by the first search.
     let searchBase = Locked<CatalogSearchBase?>(nil)
 
-    init(directory: URL) throws(CatalogError) {
+    init(directory: URL, validated: Bool = false) throws(CatalogError) {
         self.directory = directory
         directoryPath = directory.path
         // The plain path first: standardizing costs more than the comparison saves.
         let bundled = EmojiCatalog.bundledPath
         isBundled = directory.path == bundled || directory.standardizedFileURL.path == bundled
+        readsOnFirstUse = isBundled || validated
         let reader = try CatalogFileReader(path: directoryPath + "/" + CatalogFormat.coreFile)
         let header = try reader.header(expecting: CatalogFormat.coreKind, version: CatalogFormat.version)
         guard header.count >= 3, let version = EmojiVersion(header[2]) else {

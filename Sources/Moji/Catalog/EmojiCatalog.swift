@@ -19,6 +19,8 @@ import Foundation
 /// ### Opening a catalog
 ///
 /// - ``shared``
+/// - ``sharedChoice``
+/// - ``bundled``
 /// - ``init(directory:)``
 /// - ``loadErrors``
 /// - ``bundledDirectory``
@@ -64,13 +66,29 @@ import Foundation
 public struct EmojiCatalog: Sendable {
     let storage: CatalogStorage
 
-    /// The catalog bundled with Moji (Unicode Emoji 17.0, CLDR 48).
+    /// The catalog Moji uses by default: the newest valid one among the bundled catalog and the
+    /// one `moji data update` installed (see ``CatalogChoice`` and ``sharedChoice``).
+    ///
+    /// A damaged installed catalog is passed over for the bundled one, with a warning on
+    /// standard error, once. Set `MOJI_CATALOG=bundled`, or use ``bundled``, to pin the bundled one.
+    public static let shared: EmojiCatalog = sharedSelection.catalog
+
+    /// Which catalog ``shared`` is, and why.
+    public static var sharedChoice: CatalogChoice { sharedSelection.choice }
+
+    private static let sharedSelection: (catalog: EmojiCatalog, choice: CatalogChoice) = {
+        let (catalog, choice) = CatalogChoice.choose()
+        if let warning = choice.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        return (catalog ?? bundled, choice)
+    }()
+
+    /// The catalog bundled with Moji (Unicode Emoji 17.0, CLDR 48), whatever is installed.
     ///
     /// The bundled files ship with the package and its tests verify them, so one that cannot
     /// be read is a broken installation: the first use stops the process with the file and the
     /// reason, and reinstalling the package fixes it. Open a folder of your own with
     /// ``init(directory:)``, which throws instead.
-    public static let shared: EmojiCatalog = {
+    public static let bundled: EmojiCatalog = {
         do {
             return try EmojiCatalog(directory: bundledDirectory)
         } catch {
@@ -79,6 +97,20 @@ public struct EmojiCatalog: Sendable {
             fatalError("Moji's bundled catalog cannot be read (a broken installation; reinstall the package): \(error)")
         }
     }()
+
+    /// The CLDR version the bundled catalog's names and keywords come from (`moji-data build`
+    /// reads `cldr-48`; a test checks the two agree).
+    package static let bundledCLDRVersion = "48"
+
+    /// The Emoji version of the bundled catalog, from the first line of its core, without opening it.
+    static var bundledUnicodeVersion: EmojiVersion {
+        let path = bundledPath + "/" + CatalogFormat.coreFile
+        guard let handle = FileHandle(forReadingAtPath: path) else { return EmojiVersion(0) }
+        defer { try? handle.close() }
+        let head = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+        let fields = head.split(whereSeparator: \.isNewline).first?.split(separator: "\t") ?? []
+        return fields.count >= 3 ? EmojiVersion(String(fields[2])) ?? EmojiVersion(0) : EmojiVersion(0)
+    }
 
     /// The folder of the bundled catalog.
     public static var bundledDirectory: URL {
@@ -102,12 +134,19 @@ public struct EmojiCatalog: Sendable {
     /// - Throws: ``CatalogError/missingFile(path:)``, ``CatalogError/malformedFile(path:line:reason:)``
     ///   or ``CatalogError/malformedBinaryFile(path:offset:reason:)`` naming the damaged file.
     public init(directory: URL) throws(CatalogError) {
-        storage = try CatalogStorage(directory: directory)
+        try self.init(directory: directory, validated: false)
+    }
+
+    /// Opens a catalog folder; when `validated` (an installed update, which was read in full
+    /// before it was switched to), files are read on first use as for the bundled catalog, so
+    /// choosing it costs no more than the core at start-up.
+    package init(directory: URL, validated: Bool) throws(CatalogError) {
+        storage = try CatalogStorage(directory: directory, validated: validated)
         for file in [CatalogFormat.shortcodesFile, EmojiProperties.fileName, CatalogFormat.localeFile("en")] {
             let path = storage.directoryPath + "/" + file
             guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         }
-        if !storage.isBundled { try storage.verifyFilesReadOnFirstUse() }
+        if !storage.readsOnFirstUse { try storage.verifyFilesReadOnFirstUse() }
     }
 
     /// Damage found in files read after the catalog opened (a locale's names or keywords, emoji

@@ -52,7 +52,7 @@ public final class LocalizedCatalog: Sendable {
         self.strings = strings
         // The keywords are read on first use, by accessors that cannot throw: in a catalog other
         // than the bundled one, read them now, so their damage is thrown here.
-        if !storage.isBundled { _ = try terms() }
+        if !storage.readsOnFirstUse { _ = try terms() }
     }
 
     /// A locale without strings of its own (names are the characters, no keywords): English

@@ -13,7 +13,7 @@ struct LocaleBuilder {
     var source: URL
     var model: CatalogModel
 
-    private var cldr: URL { source.appendingPathComponent("cldr-48") }
+    private var cldr: URL { source.appendingPathComponent("cldr-\(CatalogBuilder.cldrVersion)") }
     private var emojibase: URL { source.appendingPathComponent("emojibase-17") }
 
     func build() throws(BuildError) -> [BuiltLocale] {

@@ -1,0 +1,42 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// An exclusive `flock` on `catalogs/.lock`, so two updates never write at once: the second
+/// waits up to a bound, then gives up with ``CatalogUpdateError/busy(lockPath:waitedSeconds:)``.
+/// The kernel drops the lock when its process dies, so a crashed update never blocks the next.
+final class CatalogUpdateLock {
+    static let fileName = ".lock"
+    private let descriptor: Int32
+
+    private init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Takes the lock of `directory`, polling every 50 ms for at most `timeout` seconds.
+    static func acquire(in directory: URL, timeout: TimeInterval) async throws(CatalogUpdateError) -> CatalogUpdateLock
+    {
+        let path = directory.appendingPathComponent(fileName).path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        let start = Date()
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let waited = Date().timeIntervalSince(start)
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else {
+                close(descriptor)
+                throw .busy(lockPath: path, waitedSeconds: waited)
+            }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return CatalogUpdateLock(descriptor: descriptor)
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import MojiSync
+
+struct DataRollback: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rollback",
+        abstract: "Go back to the catalog in use before the last update.",
+        discussion: "The catalog it replaces becomes the previous one, so a second rollback undoes the first."
+    )
+
+    func run() throws {
+        try reportingFailures {
+            let updater = CatalogUpdater()
+            let pointer = try catalogCall { () async throws(CatalogUpdateError) in try await updater.rollback() }
+            print(
+                "rolled back to \(pointer.catalogVersion) (Emoji \(pointer.emojiVersion), CLDR \(pointer.cldrVersion))")
+        }
+    }
+}
