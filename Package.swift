@@ -138,6 +138,7 @@ let package = Package(
                 "MojiTerminal",
                 "MojiSync",
                 "MojiServer",
+                "MojiPostgres",
                 "MojiLoopbackServer",
                 "MojiTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
