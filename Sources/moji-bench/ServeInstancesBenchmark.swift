@@ -41,6 +41,8 @@ struct ServeInstancesBenchmark {
         var firstError: String?
         /// Processor seconds the PostgreSQL server processes spent during the load.
         var postgresSeconds = 0.0
+        /// Processor seconds the `moji serve` processes spent during the load (the killed one until it died: not counted).
+        var serveSeconds = 0.0
 
         /// Nothing lost or wrong; connection errors only where an instance was killed.
         var isSound: Bool {
@@ -127,12 +129,16 @@ struct ServeInstancesBenchmark {
                 uses: uses)
         }
 
+        let serverPIDs = Set(servers.map(\.processIdentifier))
+        let serveBefore = Self.processorSeconds { serverPIDs.contains($0) }
         let cpuBefore = Self.postgresProcessorSeconds()
         let started = Measurement.nowMicroseconds()
         let killer = killing ? servers.last : nil
         try await runThreads(clientsOfUsers, killing: killer, after: clients * perClient / 2, uses: uses)
         let seconds = (Measurement.nowMicroseconds() - started) / 1_000_000
         let cpuAfter = Self.postgresProcessorSeconds()
+        let serveAfter = Self.processorSeconds { serverPIDs.contains($0) }
+        let serveSeconds = serveAfter.reduce(0.0) { $0 + max($1.value - (serveBefore[$1.key] ?? $1.value), 0) }
         // Only the server processes alive at both ends: a killed instance's connections end with it.
         let postgresSeconds = cpuAfter.reduce(0.0) { total, process in
             total + max(process.value - (cpuBefore[process.key] ?? process.value), 0)
@@ -142,21 +148,27 @@ struct ServeInstancesBenchmark {
         var phase = try await check(
             clientsOfUsers, store: store, work: work, count: count, killed: killing, seconds: seconds)
         phase.postgresSeconds = postgresSeconds
+        phase.serveSeconds = serveSeconds
         return phase
     }
 
     /// Processor time (user and system) of each process named `postgres` on this machine, by pid: the
     /// database's own cost per use when it runs here (the throwaway cluster does).
     static func postgresProcessorSeconds() -> [Int: Double] {
+        processorSeconds(named: "postgres") { _ in true }
+    }
+
+    /// Processor time of the processes `matching` (by pid), and `named` so when a name is given.
+    static func processorSeconds(named name: String? = nil, matching: (Int) -> Bool) -> [Int: Double] {
         #if canImport(Glibc)
             let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
             var seconds: [Int: Double] = [:]
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             for entry in entries {
-                guard let pid = Int(entry),
+                guard let pid = Int(entry), matching(pid),
                     let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
                     let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")"),
-                    stat[stat.index(after: open)..<close] == "postgres"
+                    name.map({ stat[stat.index(after: open)..<close] == $0 }) ?? true
                 else { continue }
                 // After the name: state is field 3, utime and stime are fields 14 and 15.
                 let fields = stat[stat.index(after: close)...].split(separator: " ")
@@ -290,6 +302,8 @@ struct ServeInstancesBenchmark {
             "score_mismatches": phase.scoreMismatches,
             "postgres_cpu_us_per_use": Measurement.rounded(
                 phase.postgresSeconds * 1_000_000 / Double(max(phase.acknowledged, 1)), places: 1),
+            "serve_cpu_us_per_use": Measurement.rounded(
+                phase.serveSeconds * 1_000_000 / Double(max(phase.acknowledged, 1)), places: 1),
             "target_per_second": target,
             "within_target": sound && perSecond >= target,
         ])

@@ -35,6 +35,9 @@ final class ServedInstance: @unchecked Sendable {
         try process.run()
     }
 
+    /// The process id, to read its processor time.
+    var processIdentifier: Int { Int(process.processIdentifier) }
+
     var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
     /// The port from the `listening on …` line, once it is printed.
