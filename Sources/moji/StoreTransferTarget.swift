@@ -49,8 +49,9 @@ enum StoreTransferTarget {
     func export() throws -> StoreExport {
         switch self {
         case .store(let options):
+            // Not closed here: closing checkpoints, which waits for another process's write, and an
+            // export must answer at once while one runs. The process ends right after.
             let store = try options.openStore()
-            defer { try? store.close() }
             return try storeCall { () throws(StoreError) in try store.export() }
         case .sqliteUser(let name, let url, let options):
             guard FileManager.default.fileExists(atPath: url.path) else {
@@ -59,7 +60,6 @@ enum StoreTransferTarget {
                     code: .notFound)
             }
             let store = try Self.open(url, options: options)
-            defer { try? store.close() }
             return try storeCall { () throws(StoreError) in try store.export() }
         case .postgresUser(let name, let url):
             return try Self.withPostgres(url) { store throws(StoreError) in try await store.export(user: name) }
@@ -71,7 +71,6 @@ enum StoreTransferTarget {
         switch self {
         case .store(let options):
             let store = try options.openStore()
-            defer { try? store.close() }
             try storeCall { () throws(StoreError) in try store.importData(export) }
         case .sqliteUser(_, let url, let options):
             try FileManager.default.createDirectory(
