@@ -144,6 +144,7 @@ let package = Package(
                 "MojiTerminal",
                 "MojiSync",
                 "MojiServer",
+                "MojiPostgres",
                 "MojiLoopbackServer",
                 "MojiTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

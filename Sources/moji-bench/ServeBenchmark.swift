@@ -22,6 +22,18 @@ struct ServeBenchmark: AsyncParsableCommand {
             search's share of health's rate, and checks that the users' stores counted every use \
             that got a 2xx answer (a few more may be counted: wrk drops the answers still in flight \
             when it stops).
+
+            With --instances N: N `moji serve` child processes on their own loopback ports share one \
+            PostgreSQL (--database postgres://USER@HOST:PORT/DB, or, without it, a throwaway cluster \
+            that script/postgres-test-cluster starts and removes: initdb and pg_ctl must be installed). \
+            --clients clients (each its own user and token, one request at a time over a keep-alive \
+            connection, so each user's order of uses is known) send --requests POST /v1/me/usage in \
+            all, spread over the instances; a client whose instance stops answering moves to the next \
+            one. Runs with 1 instance, then N, then N with the last one killed by SIGKILL half-way, and \
+            checks each time that every use that got a 2xx is in the database, that the only uses \
+            beyond those are requests whose connection broke while they were out, that each answer's \
+            use count follows the client's own sequence, and that each user's scores equal those of \
+            the same sequence replayed on a SQLite store. The wrk options do not apply then.
             """
     )
 
@@ -42,6 +54,38 @@ struct ServeBenchmark: AsyncParsableCommand {
 
     @Option(help: "The wrk executable.")
     var wrk: String = "/usr/bin/wrk"
+
+    @Option(
+        help:
+            "moji serve processes sharing one PostgreSQL (see the discussion); without it, one server in this process.")
+    var instances: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --instances: the PostgreSQL database the instances share (default: a throwaway cluster).",
+            valueName: "postgres-url"))
+    var database: String?
+
+    @Option(help: "With --instances: record-use requests per run, split evenly over the clients.")
+    var requests: Int = 20_000
+
+    @Option(help: "With --instances: concurrent clients, each its own user.")
+    var clients: Int = 32
+
+    @Option(
+        name: .customLong("database-connections"),
+        help: ArgumentHelp("With --instances: each instance's most connections to PostgreSQL.", valueName: "n"))
+    var databaseConnections: Int = 8
+
+    func validate() throws {
+        if let instances, !(1...16).contains(instances) { throw ValidationError("--instances must be from 1 to 16.") }
+        if instances == nil, database != nil { throw ValidationError("--database needs --instances.") }
+        guard (1...256).contains(clients) else { throw ValidationError("--clients must be from 1 to 256.") }
+        guard requests >= clients else { throw ValidationError("--requests must be at least --clients.") }
+        guard (1...100).contains(databaseConnections) else {
+            throw ValidationError("--database-connections must be from 1 to 100.")
+        }
+    }
 
     /// The issue's targets on the project's 2-core machine, wrk included.
     static let searchTargetPerSecond = 20_000.0
@@ -73,6 +117,12 @@ struct ServeBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let instances {
+            return try await ServeInstancesBenchmark(
+                instances: instances, databaseURL: database, requests: requests, clients: clients,
+                databaseConnections: databaseConnections
+            ).run()
+        }
         guard FileManager.default.isExecutableFile(atPath: wrk) else {
             throw ValidationError("\(wrk) is missing: install Debian's wrk (apt-get install wrk) or pass --wrk.")
         }

@@ -140,8 +140,14 @@ struct StoreCommand: ParsableCommand {
                 into place, keeping the permissions of the file it replaces; a read-only file is refused. A \
                 symbolic link is followed and its target replaced. A FIFO, a device or /dev/stdout is written \
                 through. A failed write exits 74 and leaves what was at the path unchanged.
+
+                With --user NAME, exports that user of `moji serve`: from PostgreSQL with --database \
+                postgres://USER[:PASSWORD]@HOST[:PORT]/DB, else from users/NAME.sqlite beside the store. \
+                `moji store import --user NAME` takes the export into either, so a user moves between \
+                SQLite and PostgreSQL with their scores, recent order, pins, collections and tones.
                 """)
         @Option(name: .shortAndLong, help: "The file to write, or - for standard output.") var output: String?
+        @Option(help: StoreTransferTarget.userHelp) var user: String?
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -150,8 +156,8 @@ struct StoreCommand: ParsableCommand {
                 let file = try output.flatMap { path throws(CommandFailure) in
                     path == "-" ? nil : try Self.outputFile(path)
                 }
-                let store = try options.openStore()
-                let data = try storeCall { () throws(StoreError) in try store.export().jsonData() }
+                let export = try StoreTransferTarget(options: options, user: user).export()
+                let data = try storeCall { () throws(StoreError) in try export.jsonData() }
                 guard let file else { return try StandardStreams.write(data + Data("\n".utf8)) }
                 do throws(OutputFile.Failure) { try file.write(data) } catch {
                     throw CommandFailure(message: error.description, code: .ioFailure)
@@ -169,8 +175,15 @@ struct StoreCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Replace all user data with an export made by `moji store export`.")
+            abstract: "Replace all user data with an export made by `moji store export`.",
+            discussion: """
+                With --user NAME, replaces that user's data of `moji serve` (and no one else's): in \
+                PostgreSQL with --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB, else in \
+                users/NAME.sqlite beside the store. Custom emoji and sets are not per user in PostgreSQL \
+                and are not imported there.
+                """)
         @Argument(help: "The export file, or - for standard input.") var file: String
+        @Option(help: StoreTransferTarget.userHelp) var user: String?
         @OptionGroup var options: StoreOptions
 
         func run() throws {
@@ -186,12 +199,13 @@ struct StoreCommand: ParsableCommand {
                 } catch {
                     throw CommandFailure(message: "cannot read \(file): \(error.localizedDescription)", code: .notFound)
                 }
+                let target = try StoreTransferTarget(options: options, user: user)
                 let export = try storeCall { () throws(StoreError) in try StoreExport(jsonData: data, path: file) }
-                let store = try options.openStore()
-                try storeCall { () throws(StoreError) in try store.importData(export) }
+                let note = try target.importData(export)
+                if let note { printError(note) }
                 let summary = [
                     "usage": export.usage.count, "pinned": export.pinned.count,
-                    "collections": export.collections.count, "customEmoji": export.customEmoji.count,
+                    "collections": export.collections.count, "customEmoji": note == nil ? export.customEmoji.count : 0,
                 ]
                 if options.json { return try printJSON(summary) }
                 print(

@@ -48,6 +48,20 @@ public struct StoreExport: Sendable, Hashable, Codable {
         public var lastUse: Int?
         public var lastUsedAt: Double?
         public var tones: [String]
+
+        /// (`package`: the PostgreSQL store exports its rows in this shape.)
+        package init(
+            item: StoreItem, score: Double, scoredAt: Int, useCount: Int, lastUse: Int?, lastUsedAt: Double?,
+            tones: [String]
+        ) {
+            self.item = item
+            self.score = score
+            self.scoredAt = scoredAt
+            self.useCount = useCount
+            self.lastUse = lastUse
+            self.lastUsedAt = lastUsedAt
+            self.tones = tones
+        }
     }
 
     /// Pretty, stable JSON.
@@ -81,7 +95,8 @@ public struct StoreExport: Sendable, Hashable, Codable {
         self = decoded
     }
 
-    init(
+    /// (`package`: the PostgreSQL store exports one user in this shape.)
+    package init(
         exportedAt: Date, clock: Int, decay: Double, usage: [UsageRecord], pinned: [StoreItem],
         collections: [EmojiCollection], skinTones: [String: [String]], defaultSkinTone: String?,
         customEmoji: [CustomEmoji], customSets: [CustomSet] = []

@@ -1,0 +1,123 @@
+import Foundation
+import Moji
+import MojiPostgres
+import MojiStore
+import MojiTestSupport
+import Testing
+
+/// One user's data moved between a SQLite store and PostgreSQL with ``StoreExport``, both ways.
+@Suite(
+    "moving a user between SQLite and PostgreSQL",
+    .enabled(
+        if: PostgresTestCluster.availability.url != nil || PostgresTestCluster.isRequired,
+        Comment(rawValue: "PostgreSQL cases skipped: \(PostgresTestCluster.availability.reason)")))
+struct UserTransferTests {
+    /// A store with everything an export holds: uses (toned, two-person), pins, collections, tones.
+    static func filledStore(_ store: EmojiStore, seed: UInt64) throws {
+        let pool = ["👍", "👍🏽", "❤️", "🎉", "😂", "🧑🏻‍🤝‍🧑🏿", "🔥", "🙏", "👋🏿", "🐈"]
+        var random = SplitMix(seed: seed)
+        for _ in 0..<150 {
+            try store.recordUse(of: StoreItem(key: pool[Int.random(in: 0..<pool.count, using: &random)]))
+        }
+        try store.pin(StoreItem(key: "🐈"))
+        try store.pin(StoreItem(key: "🎉"))
+        try store.pin(StoreItem(key: "🔥"), at: 0)
+        try store.createCollection(named: "Work")
+        try store.add(StoreItem(key: "👍"), toCollection: "Work")
+        try store.add(StoreItem(key: "🙏"), toCollection: "Work", at: 0)
+        try store.add(StoreItem(key: "😂"), toCollection: "party")
+        try store.setDefaultSkinTone(.mediumDark)
+        let thumbs = try #require(EmojiCatalog.shared.emoji(for: "👍"))
+        try store.setPreferredSkinTones([.light], for: thumbs)
+        let pair = try #require(EmojiCatalog.shared.emoji(for: "🧑‍🤝‍🧑"))
+        try store.setPreferredSkinTones([.light, .dark], for: pair)
+    }
+
+    /// Everything but when it was exported.
+    static func sameData(_ one: StoreExport, _ other: StoreExport) -> Bool {
+        var other = other
+        other.exportedAt = one.exportedAt
+        return one == other
+    }
+
+    static func withoutTimes(_ export: StoreExport) -> StoreExport {
+        var export = export
+        for index in export.usage.indices { export.usage[index].lastUsedAt = nil }
+        return export
+    }
+
+    @Test("SQLite → export → PostgreSQL → export gives the same data, and scores continue exactly; and back")
+    func roundTrip() async throws {
+        let place = try await TestPlace(.postgres)
+        let postgres = try #require(try await place.open() as? PostgresUserDataStore)
+        let sqlite = try place.reference("ada")
+        try Self.filledStore(sqlite, seed: 16)
+        // Another user's data must not move.
+        try await postgres.recordUse(of: StoreItem(key: "🐈"), for: "bob")
+        let bobBefore = try await postgres.export(user: "bob")
+
+        let fromSQLite = try sqlite.export()
+        #expect(fromSQLite.usage.count >= 10 && fromSQLite.pinned.count == 3 && fromSQLite.collections.count == 2)
+        try await postgres.importData(fromSQLite, for: "ada")
+        let fromPostgres = try await postgres.export(user: "ada")
+        #expect(Self.sameData(fromSQLite, fromPostgres))
+        #expect(fromPostgres.usage == fromSQLite.usage)
+        #expect(fromPostgres.pinned.map(\.key) == ["🔥", "🐈", "🎉"])
+        #expect(fromPostgres.collections.map(\.name) == ["Work", "party"])
+        #expect(fromPostgres.collections.first?.items.map(\.key) == ["🙏", "👍"])
+        #expect(fromPostgres.skinTones["👍"] == ["light"])
+        #expect(fromPostgres.defaultSkinTone == "medium-dark")
+        #expect(try await postgres.export(user: "bob").usage == bobBefore.usage)
+
+        // The lists read the same, and the next uses score the same on both.
+        let recent = try await postgres.recent(for: "ada", limit: nil)
+        #expect(recent.map(\.item) == (try sqlite.recent()).map(\.item))
+        for key in ["🎉", "👍🏿", "🐈", "🎉"] {
+            let there = try await postgres.recordUse(of: StoreItem(key: key), for: "ada")
+            let here = try sqlite.recordUse(of: StoreItem(key: key))
+            #expect(there.score == here.score && there.useCount == here.useCount && there.lastUse == here.lastUse)
+        }
+        let frequent = try await postgres.frequent(for: "ada", limit: nil)
+        #expect(frequent.map(\.score) == (try sqlite.frequent()).map(\.score))
+
+        // And back, into a fresh SQLite store.
+        let moved = try await postgres.export(user: "ada")
+        let back = try place.reference("ada-back")
+        try back.importData(moved)
+        #expect(Self.sameData(moved, try back.export()))
+        // The uses after the move were made at slightly different times on each; all else is the same.
+        #expect(Self.sameData(Self.withoutTimes(try sqlite.export()), Self.withoutTimes(try back.export())))
+        try sqlite.close()
+        try back.close()
+        await place.remove()
+    }
+
+    @Test("an import replaces the user's data whole; a broken export or another decay changes nothing")
+    func importReplaces() async throws {
+        let place = try await TestPlace(.postgres)
+        let postgres = try #require(try await place.open() as? PostgresUserDataStore)
+        try await postgres.pin(StoreItem(key: "🐈"), at: nil, for: "ada")
+        try await postgres.createCollection(named: "Old", for: "ada")
+        let before = try await postgres.export(user: "ada")
+
+        var other = before
+        other.decay = 0.5
+        await #expect(throws: StoreError.self) { try await postgres.importData(other, for: "ada") }
+        var broken = before
+        broken.usage.append(
+            StoreExport.UsageRecord(
+                item: StoreItem(key: "🎉"), score: -.infinity, scoredAt: 1, useCount: -4, lastUse: nil,
+                lastUsedAt: nil, tones: []))
+        await #expect(throws: StoreError.self) { try await postgres.importData(broken, for: "ada") }
+        #expect(Self.sameData(before, try await postgres.export(user: "ada")))
+
+        let sqlite = try place.reference()
+        try sqlite.recordUse(of: StoreItem(key: "🎉"))
+        try await postgres.importData(try sqlite.export(), for: "ada")
+        let after = try await postgres.export(user: "ada")
+        #expect(after.pinned.isEmpty && after.collections.isEmpty)
+        #expect(after.usage.first { $0.item.key == "🎉" }?.useCount == 1)
+        try sqlite.close()
+        await place.remove()
+    }
+}
