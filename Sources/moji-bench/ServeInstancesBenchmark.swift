@@ -55,17 +55,23 @@ struct ServeInstancesBenchmark {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("moji-bench-instances-\(UUID())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        var cluster: PostgresTestCluster.Dedicated?
-        defer { cluster?.remove() }
-        let url: String
         if let databaseURL {
-            url = databaseURL
-        } else {
-            let started = try PostgresTestCluster.dedicated()
-            cluster = started
-            url = started.url
-            FileHandle.standardError.write(Data("moji-bench: a throwaway PostgreSQL cluster at \(url)\n".utf8))
+            try await measure(url: databaseURL, work: work)
+            return
         }
+        let cluster = try await PostgresTestCluster.dedicated()
+        FileHandle.standardError.write(Data("moji-bench: a throwaway PostgreSQL cluster at \(cluster.url)\n".utf8))
+        do {
+            try await measure(url: cluster.url, work: work)
+        } catch {
+            await cluster.remove()
+            throw error
+        }
+        await cluster.remove()
+    }
+
+    /// The runs against the database at `url`; throws when a use was lost or an answer wrong.
+    private func measure(url: String, work: URL) async throws {
         let store = try await PostgresUserDataStore(url: url, maximumConnections: 2, timeout: .seconds(30))
         var phases: [Phase] = []
         do {
