@@ -391,19 +391,21 @@ struct CustomSetSyncTests {
         try await SyncFixture.with { fixture in
             fixture.serveImage("/i/a.png")
             fixture.servePage([(":a:", "/i/a.png", "a")])
-            // Lifetimes of seconds, renewed every two, so a loaded machine (a full test run beside
-            // other builds) cannot make the test see an expiry the code did not cause: renewals may
-            // run four seconds late before the probe below could take the lock.
-            let options = SyncOptions(retryDelay: 0.01, lockDuration: 6)
+            // A lifetime of 12 s, renewed every 4, so a loaded machine (a full CI run: PostgreSQL,
+            // catalog builds and hundreds of tests on two cores) cannot make the test see an expiry
+            // the code did not cause: renewals may run eight seconds late before the probe below
+            // could take the lock. (With 6 s, CI once saw a renewal more than 4 s late.) The slow
+            // image answers after 24 s: 10 s after the probe, 6 s before the client's 30 s timeout.
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 12)
             let sync = fixture.sync(options)
             _ = try await sync.add(fixture.forumSet())
             // A slow image keeps the sync busy for well over one lock lifetime.
             fixture.server.route(
-                "/i/b.png", .delayed(10, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+                "/i/b.png", .delayed(24, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let running = Task { try await sync.sync(named: "forum") }
-            // Past the first lifetime (6 s): only renewals keep the lock.
-            try await Task.sleep(nanoseconds: 8_000_000_000)
+            // Past the first lifetime (12 s): only renewals keep the lock.
+            try await Task.sleep(nanoseconds: 14_000_000_000)
             let now = Date()
             #expect(
                 try !fixture.store.claimCustomSetSync(
