@@ -1,6 +1,8 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Moji
+import MojiFontSupport
 import MojiServer
 import MojiStore
 
@@ -95,6 +97,12 @@ extension Serve {
         @Flag(name: .customLong("no-refresh"), help: "Do not sync due custom sets in the background.")
         var noRefresh = false
 
+        @Flag(
+            help: ArgumentHelp(
+                "Show only what this machine's emoji font draws (fontconfig), unless a request gives max-version.",
+                discussion: "For clients that draw with the same font (a kiosk, an app on this machine)."))
+        var supported = false
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
             for origin in corsOrigins where !Self.isOrigin(origin) {
@@ -134,6 +142,7 @@ extension Serve {
             // As `moji pick` honours it.
             configuration.refreshesCustomSets =
                 !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
+            if supported { configuration.defaultMaximumVersion = Self.fontVersion() }
             let host = host
             let (connections, timeout) = (databaseConnections, databaseTimeout)
             do {
@@ -165,6 +174,23 @@ extension Serve {
             } catch {
                 throw CommandFailure(message: "\(error)", code: error is StoreError ? .storeFailure : .ioFailure)
             }
+        }
+
+        /// The newest Emoji version the system's emoji font draws, said on standard error; nil (every
+        /// emoji) when there is no emoji font, rather than a guess.
+        static func fontVersion() -> EmojiVersion? {
+            guard let font = EmojiFont.system() else {
+                printError("--supported: no emoji font found (fontconfig matches none with 😀); serving every emoji.")
+                return nil
+            }
+            guard let version = font.newestCoveredVersion(in: .shared) else {
+                printError("--supported: the emoji font \(font.family) misses even the oldest emoji; serving every emoji.")
+                return nil
+            }
+            printError(
+                "--supported: emoji up to \(version) by default, what the emoji font \(font.family) draws; "
+                    + "a request's max-version still decides.")
+            return version
         }
 
         /// Whether `text` is `*` or a browser's origin: `http(s)://host[:port]`, no path, query or user.

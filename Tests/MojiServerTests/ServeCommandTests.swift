@@ -106,6 +106,47 @@ struct ServeCommandTests {
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(StoreLocation.fileName).path))
     }
 
+    @Test("--supported shows by default what the emoji font draws; max-version still decides; no font, everything")
+    func supported() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        func found(_ url: URL, _ query: String) async throws -> String {
+            let (data, _) = try await URLSession.shared.data(from: URL(string: "v1/search?\(query)", relativeTo: url)!)
+            return String(decoding: data, as: UTF8.self)
+        }
+        // No emoji font (a fontconfig configuration with an empty font folder): everything, and why.
+        let fonts = home.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        let config = home.appendingPathComponent("fonts.conf")
+        try Data(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig><dir>\(fonts.path)</dir><cachedir>\(home.path)/cache</cachedir></fontconfig>
+            """.utf8
+        ).write(to: config)
+        let fontless = try ServeProcess(
+            ["--port", "0", "--supported"], home: home, environment: ["FONTCONFIG_FILE": config.path])
+        let bare = try await fontless.listeningURL()
+        #expect(fontless.standardError.contains("no emoji font found"), "\(fontless.standardError)")
+        #expect(try await found(bare, "q=bags%20under%20eyes").contains("\u{1FAE9}"), "🫩 (16.0) shown without a font")
+        fontless.terminate()
+        _ = try await fontless.exitStatus()
+        guard FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf") else {
+            print("skipped the font's half: fonts-noto-color-emoji is not installed")
+            return
+        }
+        // Noto Color Emoji 2.042 draws up to 15.0: 🫨 (15.0) shown, 🫩 (16.0) not, unless asked for.
+        let serve = try ServeProcess(["--port", "0", "--supported"], home: home)
+        defer { serve.terminate() }
+        let url = try await serve.listeningURL()
+        #expect(serve.standardError.contains("up to 15.0"), "\(serve.standardError)")
+        #expect(try await found(url, "q=shaking%20face").contains("\u{1FAE8}"))
+        #expect(!(try await found(url, "q=bags%20under%20eyes").contains("\u{1FAE9}")))
+        #expect(try await found(url, "q=bags%20under%20eyes&max-version=17.0").contains("\u{1FAE9}"))
+    }
+
     @Test("a host other than loopback prints a warning that it serves to the network")
     func networkWarning() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")

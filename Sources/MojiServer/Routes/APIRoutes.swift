@@ -12,10 +12,16 @@ struct APIRoutes: Sendable {
     let images: ImageRoutes
 
     let users: UserRoutes
+    /// The `max-version` of a request that names none (``ServerConfiguration/defaultMaximumVersion``).
+    let defaultMaximumVersion: EmojiVersion?
 
-    init(service: CatalogService, limits: ServerLimits, imageDirectory: URL, users: UserRoutes) {
+    init(
+        service: CatalogService, limits: ServerLimits, imageDirectory: URL, users: UserRoutes,
+        defaultMaximumVersion: EmojiVersion? = nil
+    ) {
         self.service = service
         self.limits = limits
+        self.defaultMaximumVersion = defaultMaximumVersion
         text = TextRoutes(service: service, limits: limits)
         custom = CustomRoutes(service: service)
         images = ImageRoutes(directory: imageDirectory)
@@ -259,7 +265,7 @@ struct APIRoutes: Sendable {
     }
 
     func maximumVersion(_ parameters: QueryParameters) throws(ProblemDetails) -> EmojiVersion? {
-        guard let text = parameters["max-version"] else { return nil }
+        guard let text = parameters["max-version"] else { return defaultMaximumVersion }
         // An Emoji version is written `15.1` here: the CLI's leniency (`E15.1`, `15`, ` 15.1`, `+15.1`) would
         // give one version many URLs, and the OpenAPI document's pattern says exactly this.
         if let first = text.unicodeScalars.first, !CharacterSet.letters.contains(first) {

@@ -119,7 +119,8 @@ public final class MojiServer: Sendable {
                 mainStore: store, mainStoreURL: configuration.storeURL, configuration: userConfiguration)
         let users = UserRoutes(catalog: catalog, mainStore: store, stores: userStores, configuration: configuration)
         let routes = APIRoutes(
-            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users)
+            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users,
+            defaultMaximumVersion: configuration.defaultMaximumVersion)
         let compression = ResponseCompression()
         let cors = CORS(origins: configuration.corsOrigins)
         let (ports, continuation) = AsyncStream<Int>.makeStream()

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiStore
 import MojiSync
 
@@ -39,6 +40,10 @@ public struct ServerConfiguration: Sendable {
     /// (twice this many at most; each a few KB). 0 keeps none. They are dropped when the custom emoji
     /// change.
     public var searchCacheEntries: Int
+    /// The newest Emoji version the catalog routes (`/v1/emoji`, `/v1/search`, `/v1/picker-data`)
+    /// show when a request names no `max-version`; nil shows every emoji. `moji serve --supported`
+    /// sets it to what the machine's emoji font draws, for clients that draw with that font.
+    public var defaultMaximumVersion: EmojiVersion?
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
