@@ -184,7 +184,8 @@ extension Serve {
                 return nil
             }
             guard let version = font.newestCoveredVersion(in: .shared) else {
-                printError("--supported: the emoji font \(font.family) misses even the oldest emoji; serving every emoji.")
+                printError(
+                    "--supported: the emoji font \(font.family) misses even the oldest emoji; serving every emoji.")
                 return nil
             }
             printError(
