@@ -18,11 +18,17 @@ public struct EmojiScanner: Sendable {
     /// When a text-default character without U+FE0F counts as an emoji.
     public var textPresentation: TextPresentationRule
 
-    /// The scanner for the bundled catalog; like ``EmojiCatalog/shared``, it stops the process
+    /// The scanner for ``EmojiCatalog/shared``. When that is an installed update whose emoji
+    /// properties cannot be read (damaged after it was installed), the bundled catalog's scanner,
+    /// with a warning on standard error; like ``EmojiCatalog/bundled``, it stops the process only
     /// when the bundled files cannot be read (a broken installation).
     public static let shared: EmojiScanner = {
+        if let scanner = try? EmojiScanner(catalog: .shared) { return scanner }
+        // An installed catalog came from the network: its failure must not stop the process.
+        FileHandle.standardError.write(
+            Data("moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
         do {
-            return try EmojiScanner(catalog: .shared)
+            return try EmojiScanner(catalog: .bundled)
         } catch {
             // Only the package's own files reach here, never a user's, a server's or the network's:
             // they ship with Moji and tests read all of them, so failing means a broken installation.
