@@ -1,4 +1,5 @@
 import Logging
+import Moji
 
 /// A log handler for the connection pool that keeps the reason of its last failed connection
 /// attempt (a refused port, an unknown role or database, a bad password), which the pool reports
@@ -10,7 +11,7 @@ struct ConnectionFailureRecorder: LogHandler {
     /// The handler of the logger the store was given.
     var inner: any LogHandler
     /// The last connection failure, as the pool described it, and when.
-    let lastFailure: PostgresLocked<(reason: String, at: ContinuousClock.Instant)?>
+    let lastFailure: Locked<(reason: String, at: ContinuousClock.Instant)?>
 
     var metadata: Logger.Metadata {
         get { inner.metadata }

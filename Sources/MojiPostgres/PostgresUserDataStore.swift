@@ -31,10 +31,10 @@ public final class PostgresUserDataStore: UserDataStore {
     private let running: Task<Void, Never>
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
     /// a user seen once needs no further check.
-    private let knownUsers = PostgresLocked(Set<String>())
+    private let knownUsers = Locked(Set<String>())
     /// The pool's last failed connection attempt, told with a timeout so that a wrong password,
     /// role or database, or a refused port, is not mistaken for a slow server.
-    let lastConnectionFailure = PostgresLocked<(reason: String, at: ContinuousClock.Instant)?>(nil)
+    let lastConnectionFailure = Locked<(reason: String, at: ContinuousClock.Instant)?>(nil)
 
     /// Connects to the database, applies missing migrations and records the decay.
     ///
@@ -346,17 +346,3 @@ protocol Cancellable: Sendable {
 }
 
 extension Task: Cancellable {}
-
-/// A value behind a lock. (`Mutex` needs macOS 15; Moji runs on 14.)
-final class PostgresLocked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

@@ -1,6 +1,7 @@
 import CompressNIO
 import Foundation
 import Hummingbird
+import Moji
 
 /// gzip for clients that accept it: wraps the responder, so every route's answer gets it alike.
 ///
@@ -20,7 +21,7 @@ struct ResponseCompression: Sendable {
     static let keptBodies = 64
     static let keptBytes = 16 << 20
 
-    private let kept = LockedValue(CompressedBodies())
+    private let kept = Locked(CompressedBodies())
 
     /// Answers `request` with `next`'s answer, compressed when the client and the answer allow it.
     func respond(to request: Request, next: (Request) async -> Response) async -> Response {

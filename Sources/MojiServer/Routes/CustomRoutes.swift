@@ -9,7 +9,7 @@ import MojiStore
 /// their change versions per request); its ETag follows its bytes.
 struct CustomRoutes: Sendable {
     let service: CatalogService
-    private let cached = LockedValue<(versions: [Int?], body: Data)?>(nil)
+    private let cached = Locked<(versions: [Int?], body: Data)?>(nil)
 
     init(service: CatalogService) { self.service = service }
 

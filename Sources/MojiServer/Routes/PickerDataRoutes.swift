@@ -35,7 +35,7 @@ final class PickerDataCache: Sendable {
 
     /// Bodies are 100–300 KB; a few dozen locales and versions at most stay in memory.
     private let capacity = 32
-    private let bodies = LockedValue<[Key: Data]>([:])
+    private let bodies = Locked<[Key: Data]>([:])
 
     func body(for key: Key, make: () throws -> Data) rethrows -> Data {
         if let body = bodies.withLock({ $0[key] }) { return body }

@@ -11,8 +11,8 @@ import MojiStore
 struct TextRoutes: Sendable {
     let service: CatalogService
     let limits: ServerLimits
-    private let emojifiers = LockedValue<[String: Emojifier]>([:])
-    private let demojifiers = LockedValue<[String: Demojifier]>([:])
+    private let emojifiers = Locked<[String: Emojifier]>([:])
+    private let demojifiers = Locked<[String: Demojifier]>([:])
     private static let keptFilters = 32
 
     init(service: CatalogService, limits: ServerLimits) {

@@ -11,8 +11,8 @@ final class CatalogService: Sendable {
     let catalog: EmojiCatalog
     /// The open store, or why it could not be opened (health answers 503 with it).
     let store: Result<EmojiStore, StoreError>
-    private let searches = LockedValue<[MojiLocale: CachedSearch]>([:])
-    private let custom = LockedValue(CustomSnapshot())
+    private let searches = Locked<[MojiLocale: CachedSearch]>([:])
+    private let custom = Locked(CustomSnapshot())
 
     /// A locale's search without custom emoji, and with those of one custom version.
     private struct CachedSearch: Sendable {
@@ -84,7 +84,7 @@ final class CatalogService: Sendable {
         var reason: String?
     }
 
-    private let readiness = LockedValue<Readiness?>(nil)
+    private let readiness = Locked<Readiness?>(nil)
 
     /// The locale `identifier` names (with CLDR fallbacks), or 400 naming the closest ones.
     func localized(_ identifier: String?) throws(ProblemDetails) -> LocalizedCatalog {

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 
 /// Encoded answers kept by key, so a question asked again (a picker's "t", "th", "thu" come from
 /// every user who types "thumbs") is answered without searching and encoding again.
@@ -30,7 +31,7 @@ final class ResponseCache: Sendable {
     let capacity: Int
     /// Bytes of bodies and keys per generation.
     let byteBudget: Int
-    private let generations = LockedValue(Generations())
+    private let generations = Locked(Generations())
 
     init(capacity: Int, byteBudget: Int = 16 * 1024 * 1024) {
         self.capacity = max(capacity, 0)

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Moji
 import MojiStore
 
 /// Makes and hashes the bearer tokens of `moji serve`: `moji_` and 43 characters of base64url
@@ -57,7 +58,7 @@ final class Authenticator: Sendable {
     static let cacheCapacity = 10_000
 
     private let store: any UserDataStore
-    private let cache = LockedValue<[String: Entry]>([:])
+    private let cache = Locked<[String: Entry]>([:])
 
     private struct Entry: Sendable {
         var token: APIToken

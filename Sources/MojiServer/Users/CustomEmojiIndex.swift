@@ -7,7 +7,7 @@ import MojiStore
 /// request never reads the whole table.
 final class CustomEmojiIndex: Sendable {
     private let store: Result<EmojiStore, StoreError>
-    private let snapshot = LockedValue(Snapshot())
+    private let snapshot = Locked(Snapshot())
 
     private struct Snapshot: Sendable {
         var version: Int?

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 
 /// How many requests per second one API token may send: a token bucket of `burst` requests,
 /// refilled at `requestsPerSecond`. Requests without a token are not limited by it.
@@ -22,7 +23,7 @@ public struct RateLimit: Sendable, Hashable {
 /// Token buckets per API token id, in memory (a restart forgets them).
 final class RateLimiter: Sendable {
     let limit: RateLimit
-    private let buckets = LockedValue<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
     /// Past this many tracked tokens, full buckets are forgotten (they hold nothing to remember).
     private static let pruneThreshold = 10_000
 

@@ -21,7 +21,7 @@ public final class SQLiteUserDataStore: UserDataStore {
     /// How many users' stores stay open at most while idle.
     public let capacity: Int
     private let mainStore: Result<EmojiStore, StoreError>
-    private let state = UserStoreLock(State())
+    private let state = Locked(State())
     /// Where tokens' last uses are written, one at a time.
     private static let tokenUseWrites = DispatchQueue(label: "moji.api-token.last-use", qos: .utility)
 
@@ -278,19 +278,5 @@ public final class SQLiteUserDataStore: UserDataStore {
         if state.withLock({ $0.isClosed }) {
             throw .unavailable(database: "the users' stores", reason: "they are closed (the server is stopping)")
         }
-    }
-}
-
-/// A value behind a lock, for the table of open stores. (`Mutex` needs macOS 15; Moji runs on 14.)
-final class UserStoreLock<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
     }
 }
