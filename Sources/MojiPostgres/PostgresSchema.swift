@@ -7,7 +7,7 @@ import PostgresNIO
 /// ```
 /// moji_schema_version (version, applied_at)        one row per migration applied
 /// moji_meta           (key, value)                  'decay'
-/// moji_user           (user_name, uses, default_tone)   uses = the user's clock
+/// moji_user           (user_name, uses, default_tone, version)   uses = the user's clock
 /// moji_usage          (user_name, item, score, scored_at, rank, use_count, last_use, last_used_at, tones)
 /// moji_pinned         (user_name, item, position)
 /// moji_collection     (id, user_name, name, name_key, created_at)
@@ -77,7 +77,13 @@ public enum PostgresSchema {
             created_at double precision NOT NULL,
             last_used_at double precision
         );
+        """,
+        // 2: a version per user that every change of the user's data moves, so recording a use can
+        // write without a transaction: it reads, then writes only if the version is still the one
+        // it read (see PostgresUserDataStore.recordUse).
         """
+        ALTER TABLE moji_user ADD COLUMN version bigint NOT NULL DEFAULT 0
+        """,
     ]
 
     /// The newest schema version this Moji knows.

@@ -4,49 +4,147 @@ import MojiStore
 import PostgresNIO
 
 extension PostgresUserDataStore {
-    /// Records one use in one short transaction under the user's row lock: the user's clock
-    /// advances, the item's score decays to it and gains 1. The arithmetic is MojiStore's own
-    /// (`ScoreDecay`), done here rather than in SQL, so the scores equal SQLite's exactly.
+    /// Records one use: the user's clock advances, the item's score decays to it and gains 1. The
+    /// arithmetic is MojiStore's own (`ScoreDecay`), done here rather than in SQL, so the scores
+    /// equal SQLite's exactly.
+    ///
+    /// Two statements and no transaction, since a use is the call a busy server makes most: one
+    /// reads the user's clock and version with the item's row, the other writes the clock and the
+    /// row only if the version is still the one read (a compare-and-set; the write is one
+    /// statement, so both land or neither). Every other change of the user's data moves the
+    /// version, so a use never writes over one it did not see. When another instance got there
+    /// first, the use is recorded again in a transaction under the user's row lock, which waits
+    /// for the others rather than racing them.
     @discardableResult
     public func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry {
-        let (key, tones) = EmojiStore.usageTarget(of: item, in: configuration.catalog)
-        let toneText: String? = tones.isEmpty ? nil : EmojiStore.toneText(tones)
-        let decay = configuration.decay
-        return try await withUserTransaction(user) { connection, logger in
-            // Taken under the lock, so timestamps follow the commit order across instances.
-            let now = Date()
-            // Saturates rather than overflows, as SQLite's clock does.
-            let ticked = try await connection.query(
-                """
-                UPDATE moji_user SET uses = LEAST(GREATEST(uses, 0), \(ScoreDecay.maximumCount - 1)) + 1
-                WHERE user_name = \(user) RETURNING uses
-                """, logger: logger)
-            var clock = 1
-            for try await uses in ticked.decode(Int.self) { clock = uses }
-            let rows = try await connection.query(
-                "SELECT score, scored_at, use_count FROM moji_usage WHERE user_name = \(user) AND item = \(key)",
-                logger: logger)
-            var previous = 0.0
-            var count = 0
-            for try await (score, scoredAt, useCount) in rows.decode((Double, Int, Int).self) {
-                previous = ScoreDecay.decayed(score, from: scoredAt, to: clock, decay: decay)
-                count = useCount
+        let target = UseTarget(item: item, configuration: configuration)
+        try await ensureUser(user)
+        let recorded = try await run { client, logger in
+            try await client.withConnection { connection in
+                try await Self.recordUseOptimistically(target, for: user, on: connection, logger: logger)
             }
-            let score = previous + 1
-            let useCount = ScoreDecay.incremented(count)
-            let rank = ScoreDecay.rank(score: score, at: clock, decay: decay)
-            try await connection.query(
-                """
-                INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count, last_use, last_used_at, tones)
-                VALUES (\(user), \(key), \(score), \(clock), \(rank), \(useCount), \(clock), \(now.timeIntervalSince1970),
-                    \(toneText))
-                ON CONFLICT (user_name, item) DO UPDATE SET score = excluded.score, scored_at = excluded.scored_at,
-                    rank = excluded.rank, use_count = excluded.use_count, last_use = excluded.last_use,
-                    last_used_at = excluded.last_used_at, tones = excluded.tones
-                """, logger: logger)
-            return UsageEntry(
-                item: StoreItem(key: key), tones: tones, score: score, useCount: useCount, lastUse: clock,
-                lastUsed: now)
+        }
+        if let recorded { return recorded }
+        return try await withUserTransaction(user) { connection, logger in
+            try await Self.recordUseLocked(target, for: user, on: connection, logger: logger)
+        }
+    }
+
+    /// What a use writes, worked out once per call.
+    struct UseTarget: Sendable {
+        let key: String
+        let tones: [SkinTone]
+        let toneText: String?
+        let decay: Double
+
+        init(item: StoreItem, configuration: StoreConfiguration) {
+            (key, tones) = EmojiStore.usageTarget(of: item, in: configuration.catalog)
+            toneText = tones.isEmpty ? nil : EmojiStore.toneText(tones)
+            decay = configuration.decay
+        }
+    }
+
+    /// The user's clock and version with the item's score, as one statement reads them.
+    private struct UseState {
+        var clock = 0
+        var version = 0
+        var score = 0.0
+        var scoredAt = 0
+        var useCount = 0
+    }
+
+    /// The read and the compare-and-set; nil when the user's data changed in between (or the user's
+    /// row is gone), for the locked path to do.
+    private static func recordUseOptimistically(
+        _ target: UseTarget, for user: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> UsageEntry? {
+        let rows = try await connection.query(
+            """
+            SELECT u.uses, u.version, m.score, m.scored_at, m.use_count
+            FROM moji_user u LEFT JOIN moji_usage m ON m.user_name = u.user_name AND m.item = \(target.key)
+            WHERE u.user_name = \(user)
+            """, logger: logger)
+        var state: UseState?
+        for try await (uses, version, score, scoredAt, useCount) in rows.decode((Int, Int, Double?, Int?, Int?).self) {
+            state = UseState(
+                clock: uses, version: version, score: score ?? 0, scoredAt: scoredAt ?? 0, useCount: useCount ?? 0)
+        }
+        guard let state else { return nil }
+        // Taken after the read: a use that reads after another committed takes a later time, so
+        // times follow the order of the uses across instances.
+        let use = Use(state: state, target: target, now: Date())
+        let written = try await connection.query(
+            """
+            WITH tick AS (
+                UPDATE moji_user SET uses = \(use.clock), version = version + 1
+                WHERE user_name = \(user) AND version = \(state.version)
+                RETURNING user_name
+            )
+            INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count, last_use, last_used_at, tones)
+            SELECT user_name, \(target.key), \(use.score), \(use.clock), \(use.rank), \(use.useCount), \(use.clock),
+                \(use.now.timeIntervalSince1970), \(target.toneText)
+            FROM tick
+            ON CONFLICT (user_name, item) DO UPDATE SET score = excluded.score, scored_at = excluded.scored_at,
+                rank = excluded.rank, use_count = excluded.use_count, last_use = excluded.last_use,
+                last_used_at = excluded.last_used_at, tones = excluded.tones
+            RETURNING 1
+            """, logger: logger)
+        var landed = false
+        for try await _ in written { landed = true }
+        return landed ? use.entry(target) : nil
+    }
+
+    /// The use in a transaction that holds the user's row lock (``withUserTransaction(_:_:)``).
+    private static func recordUseLocked(
+        _ target: UseTarget, for user: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> UsageEntry {
+        var state = UseState()
+        let users = try await connection.query(
+            "SELECT uses FROM moji_user WHERE user_name = \(user)", logger: logger)
+        for try await uses in users.decode(Int.self) { state.clock = uses }
+        let rows = try await connection.query(
+            "SELECT score, scored_at, use_count FROM moji_usage WHERE user_name = \(user) AND item = \(target.key)",
+            logger: logger)
+        for try await (score, scoredAt, useCount) in rows.decode((Double, Int, Int).self) {
+            (state.score, state.scoredAt, state.useCount) = (score, scoredAt, useCount)
+        }
+        // Taken under the lock, so times follow the commit order across instances.
+        let use = Use(state: state, target: target, now: Date())
+        try await connection.query(
+            "UPDATE moji_user SET uses = \(use.clock) WHERE user_name = \(user)", logger: logger)
+        try await connection.query(
+            """
+            INSERT INTO moji_usage (user_name, item, score, scored_at, rank, use_count, last_use, last_used_at, tones)
+            VALUES (\(user), \(target.key), \(use.score), \(use.clock), \(use.rank), \(use.useCount), \(use.clock),
+                \(use.now.timeIntervalSince1970), \(target.toneText))
+            ON CONFLICT (user_name, item) DO UPDATE SET score = excluded.score, scored_at = excluded.scored_at,
+                rank = excluded.rank, use_count = excluded.use_count, last_use = excluded.last_use,
+                last_used_at = excluded.last_used_at, tones = excluded.tones
+            """, logger: logger)
+        return use.entry(target)
+    }
+
+    /// One use's new values, from the state before it.
+    private struct Use {
+        let clock: Int
+        let score: Double
+        let rank: Double?
+        let useCount: Int
+        let now: Date
+
+        init(state: UseState, target: UseTarget, now: Date) {
+            // Saturates rather than overflows, as SQLite's clock does.
+            clock = min(max(state.clock, 0), ScoreDecay.maximumCount - 1) + 1
+            score = ScoreDecay.decayed(state.score, from: state.scoredAt, to: clock, decay: target.decay) + 1
+            rank = ScoreDecay.rank(score: score, at: clock, decay: target.decay)
+            useCount = ScoreDecay.incremented(state.useCount)
+            self.now = now
+        }
+
+        func entry(_ target: UseTarget) -> UsageEntry {
+            UsageEntry(
+                item: StoreItem(key: target.key), tones: target.tones, score: score, useCount: useCount,
+                lastUse: clock, lastUsed: now)
         }
     }
 

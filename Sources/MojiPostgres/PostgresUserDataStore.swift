@@ -180,9 +180,9 @@ public final class PostgresUserDataStore: UserDataStore {
         }
     }
 
-    /// Runs `body` in one transaction that holds `user`'s row lock (creating the user, with their
-    /// seeded defaults, first if needed): one user's changes apply one after another, whichever
-    /// instance makes them.
+    /// Runs `body` in one transaction that holds `user`'s row lock and moves their version
+    /// (creating the user, with their seeded defaults, first if needed): one user's changes apply
+    /// one after another, whichever instance makes them.
     @discardableResult
     func withUserTransaction<T: Sendable>(
         _ user: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
@@ -194,8 +194,12 @@ public final class PostgresUserDataStore: UserDataStore {
             do {
                 return try await bounded {
                     try await client.withTransaction(logger: logger) { connection in
+                        // Locks the row and moves the user's version: a use recorded without a
+                        // transaction (recordUse) that read the data before this change then
+                        // finds the version moved and does not write over it.
                         let locked = try await connection.query(
-                            "SELECT 1 FROM moji_user WHERE user_name = \(user) FOR UPDATE", logger: logger)
+                            "UPDATE moji_user SET version = version + 1 WHERE user_name = \(user) RETURNING 1",
+                            logger: logger)
                         var exists = false
                         for try await _ in locked { exists = true }
                         guard exists else { throw UserRowMissing() }

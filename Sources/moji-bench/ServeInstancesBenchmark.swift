@@ -39,6 +39,7 @@ struct ServeInstancesBenchmark {
         var unexplained: Int
         var scoreMismatches: Int
         var firstError: String?
+        var firstFailedAnswer: String?
         /// Processor seconds the PostgreSQL server processes spent during the load.
         var postgresSeconds = 0.0
         /// Processor seconds the `moji serve` processes spent during the load (the killed one until it died: not counted).
@@ -150,9 +151,17 @@ struct ServeInstancesBenchmark {
             total + max(process.value - (cpuBefore[process.key] ?? process.value), 0)
         }
         for server in servers { server.stop() }
+        // What the instances said, for a run that got answers other than 2xx.
+        let logs = servers.map(\.standardError)
         servers = []
         var phase = try await check(
             clientsOfUsers, store: store, work: work, count: count, killed: killing, seconds: seconds)
+        if phase.failedStatus > 0 {
+            for (index, log) in logs.enumerated() where !log.isEmpty {
+                let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
+                FileHandle.standardError.write(Data("moji-bench: instance \(index + 1) said:\n\(tail)\n".utf8))
+            }
+        }
         phase.postgresSeconds = postgresSeconds
         phase.serveSeconds = serveSeconds
         return phase
@@ -233,6 +242,7 @@ struct ServeInstancesBenchmark {
             phase.wrongAnswers += client.wrongAnswers
             phase.connectionErrors += client.connectionErrors
             phase.firstError = phase.firstError ?? client.firstError
+            phase.firstFailedAnswer = phase.firstFailedAnswer ?? client.firstFailedAnswer
             var acknowledged = [String: Int]()
             var uncertain: [Int] = []
             for (index, outcome) in client.outcomes.enumerated() {
@@ -315,6 +325,9 @@ struct ServeInstancesBenchmark {
         ])
         if let error = phase.firstError, !sound || phase.killed {
             FileHandle.standardError.write(Data("moji-bench: first connection error: \(error)\n".utf8))
+        }
+        if let answer = phase.firstFailedAnswer {
+            FileHandle.standardError.write(Data("moji-bench: first answer that was not 2xx: \(answer)\n".utf8))
         }
     }
 

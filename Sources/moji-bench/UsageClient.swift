@@ -28,6 +28,8 @@ final class UsageClient: @unchecked Sendable {
     /// 2xx answers whose use count was not the one this client's own sequence gives.
     private(set) var wrongAnswers = 0
     private(set) var firstError: String?
+    /// The first answer that was not 2xx: its status and the start of its body, to say why.
+    private(set) var firstFailedAnswer: String?
 
     /// `requests[i]` is the whole HTTP request that records emoji `i`; `ports` are tried in order.
     init(user: String, sequence: [Int], requests: [[UInt8]], ports: [Int], uses: UseProgress) {
@@ -58,7 +60,12 @@ final class UsageClient: @unchecked Sendable {
                 let answer = try open.exchange(requests[emoji])
                 latencies.append(Measurement.nowMicroseconds() - started)
                 outcomes[index] = .answered(answer.status)
-                guard (200..<300).contains(answer.status) else { continue }
+                guard (200..<300).contains(answer.status) else {
+                    if firstFailedAnswer == nil {
+                        firstFailedAnswer = "\(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))"
+                    }
+                    continue
+                }
                 uses.acknowledge()
                 let count = Self.useCount(in: answer.body)
                 let expected = known[emoji] + 1

@@ -120,4 +120,65 @@ struct UserTransferTests {
         try sqlite.close()
         await place.remove()
     }
+    @Test("a use never writes over an import it did not see: imports racing uses leave a state one order of them gives")
+    func importsRacingUses() async throws {
+        let place = try await TestPlace(.postgres)
+        let first = try #require(try await place.open() as? PostgresUserDataStore)
+        let second = try #require(try await place.open() as? PostgresUserDataStore)
+        let base = try await first.export(user: "kim")
+        let party = StoreItem(key: "🎉")
+        let cat = StoreItem(key: "🐈")
+        // Import k leaves 🎉 with count 1000·k at clock 10000·k, and 🐈 (never used here) with count
+        // k: a use worked out from the data before an import and written after it would leave 🎉 in
+        // an older import's count than 🐈, or the count, the clock and the score out of step.
+        func imported(_ k: Int) -> StoreExport {
+            var export = base
+            export.clock = 10000 * k
+            export.usage = [
+                StoreExport.UsageRecord(
+                    item: party, score: 1, scoredAt: 10000 * k, useCount: 1000 * k, lastUse: 10000 * k, lastUsedAt: nil,
+                    tones: []),
+                StoreExport.UsageRecord(
+                    item: cat, score: 1, scoredAt: 10000 * k - 1, useCount: k, lastUse: 10000 * k - 1, lastUsedAt: nil,
+                    tones: []),
+            ]
+            return export
+        }
+        // Imports go on, one after another, through the first half of the uses: the last one lands
+        // while uses are under way, and the uses after it must all build on it.
+        let usesDone = Locked(0)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var k = 1
+                repeat {
+                    try await first.importData(imported(k), for: "kim")
+                    k += 1
+                } while usesDone.withLock { $0 } < 200
+            }
+            for store in [first, second] {
+                for _ in 0..<4 {
+                    group.addTask {
+                        for _ in 0..<50 {
+                            try await store.recordUse(of: party, for: "kim")
+                            usesDone.withLock { $0 += 1 }
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let final = try await first.export(user: "kim")
+        let row = try #require(final.usage.first { $0.item == party })
+        let k = row.useCount / 1000
+        let uses = row.useCount - 1000 * k
+        #expect(k >= 1 && uses <= 400)
+        #expect(final.usage.first { $0.item == cat }?.useCount == k, "🎉 is from import \(k)")
+        #expect(final.clock == 10000 * k + uses && row.scoredAt == final.clock && row.lastUse == final.clock)
+        var score = 1.0
+        for clock in stride(from: 10000 * k + 1, through: 10000 * k + uses, by: 1) {
+            score = ScoreDecay.decayed(score, from: clock - 1, to: clock, decay: final.decay) + 1
+        }
+        #expect(row.score == score, "\(uses) uses after import \(k)")
+        await place.remove()
+    }
 }
