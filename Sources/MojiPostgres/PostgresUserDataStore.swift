@@ -29,6 +29,8 @@ public final class PostgresUserDataStore: UserDataStore {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
+    /// The deadlines of the calls under way (see ``bounded(within:_:)``).
+    let deadlines = CallDeadlines()
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
     /// a user seen once needs no further check.
     private let knownUsers = Locked(Set<String>())
@@ -94,6 +96,7 @@ public final class PostgresUserDataStore: UserDataStore {
 
     /// Stops the connection pool; later calls fail.
     public func close() async {
+        deadlines.stop()
         running.cancel()
         await running.value
     }
@@ -131,7 +134,7 @@ public final class PostgresUserDataStore: UserDataStore {
     /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it (which rolls back
     /// a transaction). The answer comes at the limit even when `body` does not heed the
     /// cancellation at once (a connection being made, a statement on a server that went away):
-    /// a caller is never held longer than the limit.
+    /// a caller is never held longer than the limit (and the watch's tick).
     func bounded<T: Sendable>(
         within limit: Duration? = nil, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
@@ -139,22 +142,22 @@ public final class PostgresUserDataStore: UserDataStore {
         let name = databaseName
         let failures = lastConnectionFailure
         let outcome = FirstOutcome<T>()
+        let deadline = deadlines.add(at: .now + timeout) {
+            var reason = "no answer within \(timeout)"
+            // A failure of the last few timeouts explains this one; an older one may not.
+            if let failure = failures.withLock({ $0 }), ContinuousClock.now - failure.at < timeout * 3 {
+                reason += "; the last connection attempt failed: \(failure.reason)"
+            }
+            outcome.finish(.failure(StoreError.unavailable(database: name, reason: reason)))
+        }
+        defer { deadlines.remove(deadline) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.start(continuation)
-                let timer = Task {
-                    try await Task.sleep(for: timeout)
-                    var reason = "no answer within \(timeout)"
-                    // A failure of the last few timeouts explains this one; an older one may not.
-                    if let failure = failures.withLock({ $0 }), ContinuousClock.now - failure.at < timeout * 3 {
-                        reason += "; the last connection attempt failed: \(failure.reason)"
-                    }
-                    outcome.finish(.failure(StoreError.unavailable(database: name, reason: reason)))
-                }
-                let work = Task {
-                    do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
-                }
-                outcome.own(work: work, timer: timer)
+                outcome.own(
+                    Task {
+                        do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                    })
             }
         } onCancel: {
             outcome.finish(.failure(CancellationError()))
@@ -300,53 +303,3 @@ public final class PostgresUserDataStore: UserDataStore {
         }
     }
 }
-
-/// Whichever of a call's work and its deadline ends first: its result is the answer, and the
-/// other is cancelled.
-final class FirstOutcome<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var continuation: CheckedContinuation<T, any Error>?
-    private var result: Result<T, any Error>?
-    private var tasks: [any Cancellable] = []
-
-    /// Waits with `continuation`; answers at once if the outcome is known (a caller cancelled already).
-    func start(_ continuation: CheckedContinuation<T, any Error>) {
-        let known = lock.withLock { () -> Result<T, any Error>? in
-            if result == nil { self.continuation = continuation }
-            return result
-        }
-        if let known { continuation.resume(with: known) }
-    }
-
-    /// Keeps the tasks to cancel once there is an answer (at once, if there is one already).
-    func own(work: Task<Void, Never>, timer: Task<Void, any Error>) {
-        let finished = lock.withLock {
-            tasks = [work, timer]
-            return result != nil
-        }
-        if finished {
-            work.cancel()
-            timer.cancel()
-        }
-    }
-
-    /// Answers with `result` unless there is an answer already.
-    func finish(_ result: Result<T, any Error>) {
-        let (continuation, tasks) = lock.withLock { () -> (CheckedContinuation<T, any Error>?, [any Cancellable]) in
-            guard self.result == nil else { return (nil, []) }
-            self.result = result
-            defer { self.continuation = nil }
-            return (self.continuation, self.tasks)
-        }
-        for task in tasks { task.cancel() }
-        continuation?.resume(with: result)
-    }
-}
-
-/// A task, whatever its result: what ``FirstOutcome`` cancels.
-protocol Cancellable: Sendable {
-    func cancel()
-}
-
-extension Task: Cancellable {}

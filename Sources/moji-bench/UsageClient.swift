@@ -62,7 +62,8 @@ final class UsageClient: @unchecked Sendable {
                 outcomes[index] = .answered(answer.status)
                 guard (200..<300).contains(answer.status) else {
                     if firstFailedAnswer == nil {
-                        firstFailedAnswer = "\(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))"
+                        firstFailedAnswer =
+                            "\(answer.status) \(String(decoding: answer.body.prefix(300), as: UTF8.self))"
                     }
                     continue
                 }

@@ -85,6 +85,6 @@ public struct CatalogPacker {
 
     /// The SHA-256 of `data` in lowercase hex.
     public static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: data).lowercaseHex
     }
 }

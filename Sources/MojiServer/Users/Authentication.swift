@@ -27,7 +27,7 @@ public enum APITokenSecret {
 
     /// The SHA-256 of `token`'s UTF-8 bytes in lowercase hex: what the store keeps and looks up.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(token.utf8)).lowercaseHex
     }
 
     /// Whether `token` has the shape of one (prefix and 43 base64url characters); others are

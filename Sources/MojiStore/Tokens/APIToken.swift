@@ -42,6 +42,6 @@ public struct APIToken: Sendable, Hashable, Codable {
     /// A new random id: 12 hex digits. (`package`: every store makes ids the same way.)
     package static func newID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<6).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<6).map { _ in UInt8.random(in: 0...255, using: &generator) }.lowercaseHex
     }
 }

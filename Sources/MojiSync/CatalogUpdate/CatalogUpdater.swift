@@ -241,7 +241,7 @@ public struct CatalogUpdater: Sendable {
     }
 
     static func sha256(_ data: Data) -> String {
-        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: data).lowercaseHex
     }
 
     /// The bytes of `file` from the catalog in use (the installed one, else the bundled one)

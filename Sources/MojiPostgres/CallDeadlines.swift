@@ -1,0 +1,96 @@
+import Foundation
+import Moji
+
+/// The deadlines of a store's calls under way, watched by one task that wakes every ``tick``.
+///
+/// A call that must answer within its timeout needs something to end it when the database does
+/// not. A timer task per call cost more than the call's own work on a busy server (a task to
+/// start, a timer to arm, a wake-up to cancel it); here a call only adds and removes an entry,
+/// and a timeout is noticed at most one tick late.
+final class CallDeadlines: Sendable {
+    /// How often the watch looks for calls past their deadline.
+    static let tick: Duration = .milliseconds(50)
+
+    private struct Entry {
+        var deadline: ContinuousClock.Instant
+        var expire: @Sendable () -> Void
+    }
+
+    private let state = Locked<(next: UInt64, entries: [UInt64: Entry])>((0, [:]))
+    private let watch: Task<Void, Never>
+
+    init() {
+        let state = state
+        watch = Task.detached {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.tick)
+                let now = ContinuousClock.now
+                let expired = state.withLock { state in
+                    let due = state.entries.filter { $0.value.deadline <= now }
+                    for key in due.keys { state.entries.removeValue(forKey: key) }
+                    return due.values.map(\.expire)
+                }
+                for expire in expired { expire() }
+            }
+        }
+    }
+
+    deinit { watch.cancel() }
+
+    /// Calls `expire` once `deadline` has passed, unless ``remove(_:)`` comes first.
+    func add(at deadline: ContinuousClock.Instant, expire: @escaping @Sendable () -> Void) -> UInt64 {
+        state.withLock { state in
+            state.next += 1
+            state.entries[state.next] = Entry(deadline: deadline, expire: expire)
+            return state.next
+        }
+    }
+
+    /// Forgets a deadline: its call has answered.
+    func remove(_ key: UInt64) {
+        state.withLock { _ = $0.entries.removeValue(forKey: key) }
+    }
+
+    /// Stops the watch (the store is closing); deadlines left are not watched any more.
+    func stop() { watch.cancel() }
+}
+
+/// Whichever of a call's work and its deadline ends first: its result is the answer, and the
+/// work is cancelled.
+final class FirstOutcome<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var continuation: CheckedContinuation<T, any Error>?
+    private var result: Result<T, any Error>?
+    private var work: Task<Void, Never>?
+
+    /// Waits with `continuation`; answers at once if the outcome is known (a caller cancelled already).
+    func start(_ continuation: CheckedContinuation<T, any Error>) {
+        let known = lock.withLock { () -> Result<T, any Error>? in
+            if result == nil { self.continuation = continuation }
+            return result
+        }
+        if let known { continuation.resume(with: known) }
+    }
+
+    /// Keeps the work to cancel once there is an answer (at once, if there is one already).
+    func own(_ work: Task<Void, Never>) {
+        let finished = lock.withLock {
+            self.work = work
+            return result != nil
+        }
+        if finished { work.cancel() }
+    }
+
+    /// Answers with `result` unless there is an answer already.
+    func finish(_ result: Result<T, any Error>) {
+        let (continuation, work) = lock.withLock { () -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?) in
+            guard self.result == nil else { return (nil, nil) }
+            self.result = result
+            defer { self.continuation = nil }
+            return (self.continuation, self.work)
+        }
+        work?.cancel()
+        continuation?.resume(with: result)
+    }
+}
