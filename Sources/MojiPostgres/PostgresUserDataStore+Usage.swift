@@ -8,20 +8,41 @@ extension PostgresUserDataStore {
     /// arithmetic is MojiStore's own (`ScoreDecay`), done here rather than in SQL, so the scores
     /// equal SQLite's exactly.
     ///
-    /// Two statements and no transaction, since a use is the call a busy server makes most: one
-    /// reads the user's clock and version with the item's row, the other writes the clock and the
-    /// row only if the version is still the one read (a compare-and-set; the write is one
-    /// statement, so both land or neither). Every other change of the user's data moves the
-    /// version, so a use never writes over one it did not see. When another instance got there
-    /// first, the use is recorded again in a transaction under the user's row lock, which waits
-    /// for the others rather than racing them.
+    /// No transaction, since a use is the call a busy server makes most. The use is written with
+    /// one statement that changes the user's clock and the item's row only if the user's version is
+    /// still the one the use started from (a compare-and-set: both land or neither). Every other
+    /// change of the user's data moves the version, so a use never writes over one it did not see.
+    /// The state to start from is this instance's own memory of the user (``UseStateCache``) when
+    /// it has it, else one more statement reads it. When the version moved anyway, the use is
+    /// read and written again, and when another instance got there first even then, recorded in a
+    /// transaction under the user's row lock, which waits for the others rather than racing them.
     @discardableResult
     public func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry {
         let target = UseTarget(item: item, configuration: configuration)
         try await ensureUser(user)
+        let cache = useStates
+        let cached = cache.state(of: target.key, for: user)
         let recorded = try await run { client, logger in
-            try await client.withConnection { connection in
-                try await Self.recordUseOptimistically(target, for: user, on: connection, logger: logger)
+            try await client.withConnection { connection -> UsageEntry? in
+                if let cached {
+                    if let entry = try await Self.write(target, from: cached, for: user, on: connection, logger: logger)
+                    {
+                        cache.wrote(entry.item, clock: entry.use.clock, of: target.key, for: user, from: cached)
+                        return entry.use.entry(target)
+                    }
+                    cache.forget(user)
+                }
+                guard let state = try await Self.read(target, for: user, on: connection, logger: logger) else {
+                    return nil
+                }
+                cache.read(state, of: target.key, for: user)
+                guard let entry = try await Self.write(target, from: state, for: user, on: connection, logger: logger)
+                else {
+                    cache.forget(user)
+                    return nil
+                }
+                cache.wrote(entry.item, clock: entry.use.clock, of: target.key, for: user, from: state)
+                return entry.use.entry(target)
             }
         }
         if let recorded { return recorded }
@@ -44,20 +65,11 @@ extension PostgresUserDataStore {
         }
     }
 
-    /// The user's clock and version with the item's score, as one statement reads them.
-    private struct UseState {
-        var clock = 0
-        var version = 0
-        var score = 0.0
-        var scoredAt = 0
-        var useCount = 0
-    }
-
-    /// The read and the compare-and-set; nil when the user's data changed in between (or the user's
-    /// row is gone), for the locked path to do.
-    private static func recordUseOptimistically(
-        _ target: UseTarget, for user: String, on connection: PostgresConnection, logger: Logger
-    ) async throws -> UsageEntry? {
+    /// The user's version and clock with the item's row, in one statement (one snapshot); nil when
+    /// the user's row is gone.
+    private static func read(_ target: UseTarget, for user: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> UseState?
+    {
         let rows = try await connection.query(
             """
             SELECT u.uses, u.version, m.score, m.scored_at, m.use_count
@@ -67,11 +79,19 @@ extension PostgresUserDataStore {
         var state: UseState?
         for try await (uses, version, score, scoredAt, useCount) in rows.decode((Int, Int, Double?, Int?, Int?).self) {
             state = UseState(
-                clock: uses, version: version, score: score ?? 0, scoredAt: scoredAt ?? 0, useCount: useCount ?? 0)
+                version: version, clock: uses,
+                item: ItemState(score: score ?? 0, scoredAt: scoredAt ?? 0, useCount: useCount ?? 0))
         }
-        guard let state else { return nil }
-        // Taken after the read: a use that reads after another committed takes a later time, so
-        // times follow the order of the uses across instances.
+        return state
+    }
+
+    /// The use written from `state` if the user's version is still `state`'s; nil when it moved (or
+    /// the user's row is gone).
+    private static func write(
+        _ target: UseTarget, from state: UseState, for user: String, on connection: PostgresConnection, logger: Logger
+    ) async throws -> (use: Use, item: ItemState)? {
+        // Taken now: a use that starts from another's result takes a later time, so times follow
+        // the order of the uses across instances.
         let use = Use(state: state, target: target, now: Date())
         let written = try await connection.query(
             """
@@ -91,7 +111,7 @@ extension PostgresUserDataStore {
             """, logger: logger)
         var landed = false
         for try await _ in written { landed = true }
-        return landed ? use.entry(target) : nil
+        return landed ? (use, ItemState(score: use.score, scoredAt: use.clock, useCount: use.useCount)) : nil
     }
 
     /// The use in a transaction that holds the user's row lock (``withUserTransaction(_:_:)``).
@@ -106,7 +126,7 @@ extension PostgresUserDataStore {
             "SELECT score, scored_at, use_count FROM moji_usage WHERE user_name = \(user) AND item = \(target.key)",
             logger: logger)
         for try await (score, scoredAt, useCount) in rows.decode((Double, Int, Int).self) {
-            (state.score, state.scoredAt, state.useCount) = (score, scoredAt, useCount)
+            state.item = ItemState(score: score, scoredAt: scoredAt, useCount: useCount)
         }
         // Taken under the lock, so times follow the commit order across instances.
         let use = Use(state: state, target: target, now: Date())
@@ -135,9 +155,9 @@ extension PostgresUserDataStore {
         init(state: UseState, target: UseTarget, now: Date) {
             // Saturates rather than overflows, as SQLite's clock does.
             clock = min(max(state.clock, 0), ScoreDecay.maximumCount - 1) + 1
-            score = ScoreDecay.decayed(state.score, from: state.scoredAt, to: clock, decay: target.decay) + 1
+            score = ScoreDecay.decayed(state.item.score, from: state.item.scoredAt, to: clock, decay: target.decay) + 1
             rank = ScoreDecay.rank(score: score, at: clock, decay: target.decay)
-            useCount = ScoreDecay.incremented(state.useCount)
+            useCount = ScoreDecay.incremented(state.item.useCount)
             self.now = now
         }
 

@@ -31,6 +31,8 @@ public final class PostgresUserDataStore: UserDataStore {
     private let running: Task<Void, Never>
     /// The deadlines of the calls under way (see ``bounded(within:_:)``).
     let deadlines = CallDeadlines()
+    /// What this instance last knew of each user's usage (see ``recordUse(of:for:)``).
+    let useStates = UseStateCache()
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
     /// a user seen once needs no further check.
     private let knownUsers = Locked(Set<String>())
@@ -192,6 +194,8 @@ public final class PostgresUserDataStore: UserDataStore {
     ) async throws(StoreError) -> T {
         for attempt in 1...2 {
             try await ensureUser(user)
+            // The change moves the user's version: what this instance knew of them is stale.
+            useStates.forget(user)
             let logger = logger
             let client = client
             do {

@@ -1,0 +1,78 @@
+import Moji
+
+/// What this instance last knew of its users' usage: each user's version and clock and the rows of
+/// the items it read or wrote, so that a use can be written straight away, with no read first.
+///
+/// Knowing is not trusting: the write is still a compare-and-set on the user's version, so state
+/// that another instance (or any other change) made stale is found out by the database, and the
+/// use is read and written again. With a load balancer that keeps a user on one instance, the
+/// state is almost always current and a use costs one statement.
+final class UseStateCache: Sendable {
+    /// The most users remembered at once; past it the cache starts over.
+    static let userCapacity = 10_000
+    /// The most items remembered per user; others are read when used.
+    static let itemCapacity = 256
+
+    private struct UserState {
+        var version: Int
+        var clock: Int
+        var items: [String: ItemState]
+    }
+
+    private let users = Locked<[String: UserState]>([:])
+
+    /// The state a use of `key` by `user` starts from, if the cache knows all of it.
+    func state(of key: String, for user: String) -> UseState? {
+        users.withLock { users in
+            guard let known = users[user], let item = known.items[key] else { return nil }
+            return UseState(version: known.version, clock: known.clock, item: item)
+        }
+    }
+
+    /// Keeps what a read found (the user's version and clock, and `key`'s row or its absence).
+    func read(_ state: UseState, of key: String, for user: String) {
+        users.withLock { users in
+            if var known = users[user], known.version == state.version {
+                if known.items.count < Self.itemCapacity || known.items[key] != nil { known.items[key] = state.item }
+                users[user] = known
+            } else {
+                if users.count >= Self.userCapacity { users.removeAll(keepingCapacity: true) }
+                users[user] = UserState(version: state.version, clock: state.clock, items: [key: state.item])
+            }
+        }
+    }
+
+    /// Keeps what a write of `key` made, from `state` (version + 1, the new clock and row). When the
+    /// cache moved on meanwhile (another use by this instance), it forgets the user rather than guess.
+    func wrote(_ item: ItemState, clock: Int, of key: String, for user: String, from state: UseState) {
+        users.withLock { users in
+            guard var known = users[user], known.version == state.version else {
+                users[user] = nil
+                return
+            }
+            known.version += 1
+            known.clock = clock
+            if known.items.count < Self.itemCapacity || known.items[key] != nil { known.items[key] = item }
+            users[user] = known
+        }
+    }
+
+    /// Forgets `user`: a write found the state stale, or the user's row gone.
+    func forget(_ user: String) {
+        users.withLock { _ = $0.removeValue(forKey: user) }
+    }
+}
+
+/// A user's version and clock with one item's row, as a use starts from them.
+struct UseState: Sendable {
+    var version = 0
+    var clock = 0
+    var item = ItemState()
+}
+
+/// One item's row: its score as of clock value `scoredAt`, and its use count (all 0 without a row).
+struct ItemState: Sendable, Equatable {
+    var score = 0.0
+    var scoredAt = 0
+    var useCount = 0
+}
