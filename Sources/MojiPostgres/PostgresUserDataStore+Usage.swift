@@ -30,7 +30,7 @@ extension PostgresUserDataStore {
                         cache.wrote(entry.item, clock: entry.use.clock, of: target.key, for: user, from: cached)
                         return entry.use.entry(target)
                     }
-                    cache.forget(user)
+                    cache.distrust(user)
                 }
                 guard let state = try await Self.read(target, for: user, on: connection, logger: logger) else {
                     return nil

@@ -6,7 +6,11 @@ import Moji
 /// Knowing is not trusting: the write is still a compare-and-set on the user's version, so state
 /// that another instance (or any other change) made stale is found out by the database, and the
 /// use is read and written again. With a load balancer that keeps a user on one instance, the
-/// state is almost always current and a use costs one statement.
+/// state is almost always current and a use costs one statement. A user whose uses come to
+/// several instances (round robin) would make every remembered state stale, and every use cost
+/// three statements: once a read finds that someone else wrote since this instance did, the
+/// user's state is not trusted (uses read first, two statements) until a read finds this
+/// instance's own last write still current.
 final class UseStateCache: Sendable {
     /// The most users remembered at once; past it the cache starts over.
     static let userCapacity = 10_000
@@ -17,6 +21,8 @@ final class UseStateCache: Sendable {
         var version: Int
         var clock: Int
         var items: [String: ItemState]
+        /// Whether a use may start from this state without reading first.
+        var trusted: Bool
     }
 
     private let users = Locked<[String: UserState]>([:])
@@ -24,22 +30,33 @@ final class UseStateCache: Sendable {
     /// The state a use of `key` by `user` starts from, if the cache knows all of it.
     func state(of key: String, for user: String) -> UseState? {
         users.withLock { users in
-            guard let known = users[user], let item = known.items[key] else { return nil }
+            guard let known = users[user], known.trusted, let item = known.items[key] else { return nil }
             return UseState(version: known.version, clock: known.clock, item: item)
         }
     }
 
-    /// Keeps what a read found (the user's version and clock, and `key`'s row or its absence).
+    /// Keeps what a read found (the user's version and clock, and `key`'s row or its absence). The
+    /// user is trusted when the read finds this instance's last write still current (or the user
+    /// is new to it), and not when someone else wrote since.
     func read(_ state: UseState, of key: String, for user: String) {
         users.withLock { users in
             if var known = users[user], known.version == state.version {
                 if known.items.count < Self.itemCapacity || known.items[key] != nil { known.items[key] = state.item }
+                known.trusted = true
                 users[user] = known
             } else {
+                let isNew = users[user] == nil
                 if users.count >= Self.userCapacity { users.removeAll(keepingCapacity: true) }
-                users[user] = UserState(version: state.version, clock: state.clock, items: [key: state.item])
+                users[user] = UserState(
+                    version: state.version, clock: state.clock, items: [key: state.item], trusted: isNew)
             }
         }
+    }
+
+    /// A use that started from the remembered state found it stale: until a read says otherwise,
+    /// uses of `user` read first.
+    func distrust(_ user: String) {
+        users.withLock { users in users[user]?.trusted = false }
     }
 
     /// Keeps what a write of `key` made, from `state` (version + 1, the new clock and row). When the
@@ -64,7 +81,7 @@ final class UseStateCache: Sendable {
 }
 
 /// A user's version and clock with one item's row, as a use starts from them.
-struct UseState: Sendable {
+struct UseState: Sendable, Equatable {
     var version = 0
     var clock = 0
     var item = ItemState()
