@@ -19,10 +19,10 @@ extension PostgresUserDataStore {
 
     public func pin(_ item: StoreItem, at position: Int?, for user: String) async throws(StoreError) {
         try await withUserTransaction(user) { connection, logger in
-            var items = try await Self.pinned(user, connection, logger)
+            var items = try await OrderedItems.pinned(user).read(connection, logger)
             items.removeAll { $0 == item }
             items.insert(item, at: EmojiStore.clamped(position, count: items.count))
-            try await Self.replacePinned(items, user, connection, logger)
+            try await OrderedItems.pinned(user).replace(with: items, connection, logger)
         }
     }
 
@@ -30,37 +30,18 @@ extension PostgresUserDataStore {
         var unique: [StoreItem] = []
         for item in items where !unique.contains(item) { unique.append(item) }
         try await withUserTransaction(user) { [unique] connection, logger in
-            try await Self.replacePinned(unique, user, connection, logger)
+            try await OrderedItems.pinned(user).replace(with: unique, connection, logger)
         }
     }
 
     @discardableResult
     public func unpin(_ item: StoreItem, for user: String) async throws(StoreError) -> Bool {
         try await withUserTransaction(user) { connection, logger in
-            var items = try await Self.pinned(user, connection, logger)
+            var items = try await OrderedItems.pinned(user).read(connection, logger)
             guard let index = items.firstIndex(of: item) else { return false }
             items.remove(at: index)
-            try await Self.replacePinned(items, user, connection, logger)
+            try await OrderedItems.pinned(user).replace(with: items, connection, logger)
             return true
-        }
-    }
-
-    private static func pinned(_ user: String, _ connection: PostgresConnection, _ logger: Logger) async throws
-        -> [StoreItem]
-    {
-        try await items(
-            try await connection.query(
-                "SELECT item FROM moji_pinned WHERE user_name = \(user) ORDER BY position", logger: logger))
-    }
-
-    private static func replacePinned(
-        _ items: [StoreItem], _ user: String, _ connection: PostgresConnection, _ logger: Logger
-    ) async throws {
-        try await connection.query("DELETE FROM moji_pinned WHERE user_name = \(user)", logger: logger)
-        for (position, item) in items.enumerated() {
-            try await connection.query(
-                "INSERT INTO moji_pinned (user_name, item, position) VALUES (\(user), \(item.key), \(position))",
-                logger: logger)
         }
     }
 
@@ -135,10 +116,10 @@ extension PostgresUserDataStore {
                 try EmojiStore.validateCollectionName(name)
                 id = try await Self.insertCollection(name, user, connection, logger)
             }
-            var items = try await Self.collectionItems(id, connection, logger)
+            var items = try await OrderedItems.collection(id).read(connection, logger)
             items.removeAll { $0 == item }
             items.insert(item, at: EmojiStore.clamped(position, count: items.count))
-            try await Self.replaceCollectionItems(items, id, connection, logger)
+            try await OrderedItems.collection(id).replace(with: items, connection, logger)
         }
     }
 
@@ -150,10 +131,10 @@ extension PostgresUserDataStore {
             guard let id = try await Self.collectionID(name, user, connection, logger) else {
                 throw StoreError.collectionNotFound(name)
             }
-            var items = try await Self.collectionItems(id, connection, logger)
+            var items = try await OrderedItems.collection(id).read(connection, logger)
             guard let index = items.firstIndex(of: item) else { return false }
             items.remove(at: index)
-            try await Self.replaceCollectionItems(items, id, connection, logger)
+            try await OrderedItems.collection(id).replace(with: items, connection, logger)
             return true
         }
     }
@@ -186,29 +167,45 @@ extension PostgresUserDataStore {
         throw StoreError.database(path: "PostgreSQL", reason: "INSERT … RETURNING id returned no row")
     }
 
-    private static func collectionItems(_ id: Int, _ connection: PostgresConnection, _ logger: Logger) async throws
-        -> [StoreItem]
-    {
-        try await items(
-            try await connection.query(
-                "SELECT item FROM moji_collection_item WHERE collection_id = \(id) ORDER BY position", logger: logger))
-    }
-
-    private static func replaceCollectionItems(
-        _ items: [StoreItem], _ id: Int, _ connection: PostgresConnection, _ logger: Logger
-    ) async throws {
-        try await connection.query("DELETE FROM moji_collection_item WHERE collection_id = \(id)", logger: logger)
-        for (position, item) in items.enumerated() {
-            try await connection.query(
-                """
-                INSERT INTO moji_collection_item (collection_id, item, position) VALUES (\(id), \(item.key), \(position))
-                """, logger: logger)
-        }
-    }
-
-    private static func items(_ rows: PostgresRowSequence) async throws -> [StoreItem] {
+    fileprivate static func items(_ rows: PostgresRowSequence) async throws -> [StoreItem] {
         var items: [StoreItem] = []
         for try await key in rows.decode(String.self) { items.append(StoreItem(key: key)) }
         return items
+    }
+}
+
+/// A list of items kept in order by a `position` column: a user's pinned list, or one collection's
+/// items. Both are read in order and replaced whole, so positions stay 0, 1, 2, … with no gaps.
+private struct OrderedItems {
+    /// The table and the column that names the list's owner (trusted names, never input).
+    let table: String
+    let ownerColumn: String
+    let owner: any PostgresEncodable & Sendable
+
+    static func pinned(_ user: String) -> OrderedItems {
+        OrderedItems(table: "moji_pinned", ownerColumn: "user_name", owner: user)
+    }
+
+    static func collection(_ id: Int) -> OrderedItems {
+        OrderedItems(table: "moji_collection_item", ownerColumn: "collection_id", owner: id)
+    }
+
+    func read(_ connection: PostgresConnection, _ logger: Logger) async throws -> [StoreItem] {
+        try await PostgresUserDataStore.items(
+            try await connection.query(
+                "SELECT item FROM \(unescaped: table) WHERE \(unescaped: ownerColumn) = \(owner) ORDER BY position",
+                logger: logger))
+    }
+
+    func replace(with items: [StoreItem], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.query(
+            "DELETE FROM \(unescaped: table) WHERE \(unescaped: ownerColumn) = \(owner)", logger: logger)
+        for (position, item) in items.enumerated() {
+            try await connection.query(
+                """
+                INSERT INTO \(unescaped: table) (\(unescaped: ownerColumn), item, position)
+                VALUES (\(owner), \(item.key), \(position))
+                """, logger: logger)
+        }
     }
 }

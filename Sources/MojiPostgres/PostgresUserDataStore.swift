@@ -13,11 +13,13 @@ import PostgresNIO
 /// ```
 ///
 /// Opening runs the schema's migrations (``PostgresSchema``) under an advisory lock, so instances
-/// that start together apply each one once. Concurrency is the database's: each change is one
-/// short transaction that first locks the user's row, so one user's changes from any number of
-/// instances apply one after another, while different users never wait for each other. Scores
-/// are computed in Swift with MojiStore's own arithmetic, so the same uses give the same scores
-/// as ``/MojiStore/SQLiteUserDataStore``, bit for bit.
+/// that start together apply each one once. Concurrency is the database's: a use is one
+/// statement that writes only if the user's version is the one it started from (see
+/// ``recordUse(of:for:)``), and every other change is one short transaction that first locks the
+/// user's row and moves that version, so one user's changes from any number of instances apply
+/// one after another, while different users never wait for each other. Scores are computed in
+/// Swift with MojiStore's own arithmetic, so the same uses give the same scores as
+/// ``/MojiStore/SQLiteUserDataStore``, bit for bit.
 public final class PostgresUserDataStore: UserDataStore {
     public let configuration: StoreConfiguration
     /// How the database is named in errors: `PostgreSQL database moji at 127.0.0.1:5432`.
