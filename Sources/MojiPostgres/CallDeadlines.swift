@@ -1,15 +1,17 @@
 import Foundation
 import Moji
 
-/// The deadlines of a store's calls under way, watched by one task that wakes every ``tick``.
+/// The deadlines of a store's calls under way, watched by one task that sleeps until the earliest.
 ///
 /// A call that must answer within its timeout needs something to end it when the database does
 /// not. A timer task per call cost more than the call's own work on a busy server (a task to
-/// start, a timer to arm, a wake-up to cancel it); here a call only adds and removes an entry,
-/// and a timeout is noticed at most one tick late.
+/// start, a timer to arm, a wake-up to cancel it); here a call only adds and removes an entry.
+/// The watch wakes at the earliest deadline, or after ``longestWait`` to see the entries added
+/// meanwhile, so a deadline is noticed at most a few milliseconds late, or up to ``longestWait``
+/// late for one closer than that when it was added; an idle store wakes four times a second.
 final class CallDeadlines: Sendable {
-    /// How often the watch looks for calls past their deadline.
-    static let tick: Duration = .milliseconds(50)
+    /// The longest the watch sleeps without looking at the entries again.
+    static let longestWait: Duration = .milliseconds(250)
 
     private struct Entry {
         var deadline: ContinuousClock.Instant
@@ -23,14 +25,15 @@ final class CallDeadlines: Sendable {
         let state = state
         watch = Task.detached {
             while !Task.isCancelled {
-                try? await Task.sleep(for: Self.tick)
                 let now = ContinuousClock.now
-                let expired = state.withLock { state in
+                let (expired, earliest) = state.withLock { state in
                     let due = state.entries.filter { $0.value.deadline <= now }
                     for key in due.keys { state.entries.removeValue(forKey: key) }
-                    return due.values.map(\.expire)
+                    return (due.values.map(\.expire), state.entries.values.map(\.deadline).min())
                 }
                 for expire in expired { expire() }
+                let wake = min(earliest ?? now + Self.longestWait, now + Self.longestWait)
+                try? await Task.sleep(until: max(wake, now + .milliseconds(1)), clock: .continuous)
             }
         }
     }

@@ -19,72 +19,104 @@ import PostgresNIO
 /// The columns mirror the SQLite store's, per user: `score`, `scored_at` and `rank` follow the
 /// lazy decay of MojiStore, and times are seconds since 1970 as `double precision`, as in SQLite.
 public enum PostgresSchema {
-    /// The migrations, in order; the version of each is its position from 1. Never edit one that
-    /// shipped: add another.
-    static let migrations: [String] = [
-        """
-        CREATE TABLE moji_meta (key text PRIMARY KEY, value text NOT NULL);
-        CREATE TABLE moji_user (
-            user_name text PRIMARY KEY,
-            uses bigint NOT NULL DEFAULT 0,
-            default_tone text
-        );
-        CREATE TABLE moji_usage (
-            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
-            item text NOT NULL,
-            score double precision NOT NULL,
-            scored_at bigint NOT NULL,
-            rank double precision,
-            use_count bigint NOT NULL DEFAULT 0,
-            last_use bigint,
-            last_used_at double precision,
-            tones text,
-            PRIMARY KEY (user_name, item)
-        );
-        CREATE INDEX moji_usage_rank ON moji_usage (user_name, rank DESC) WHERE rank IS NOT NULL;
-        CREATE INDEX moji_usage_recent ON moji_usage (user_name, last_use DESC) WHERE last_use IS NOT NULL;
-        CREATE TABLE moji_pinned (
-            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
-            item text NOT NULL,
-            position integer NOT NULL,
-            PRIMARY KEY (user_name, item)
-        );
-        CREATE TABLE moji_collection (
-            id bigserial PRIMARY KEY,
-            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
-            name text NOT NULL,
-            name_key text NOT NULL,
-            created_at double precision NOT NULL,
-            UNIQUE (user_name, name_key)
-        );
-        CREATE TABLE moji_collection_item (
-            collection_id bigint NOT NULL REFERENCES moji_collection ON DELETE CASCADE,
-            item text NOT NULL,
-            position integer NOT NULL,
-            PRIMARY KEY (collection_id, item)
-        );
-        CREATE TABLE moji_tone_preference (
-            user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
-            item text NOT NULL,
-            tones text NOT NULL,
-            PRIMARY KEY (user_name, item)
-        );
-        CREATE TABLE moji_api_token (
-            id text PRIMARY KEY,
-            user_name text NOT NULL,
-            hash text NOT NULL UNIQUE,
-            label text,
-            created_at double precision NOT NULL,
-            last_used_at double precision
-        );
-        """,
+    /// The migrations, in order, each a list of statements (the extended protocol takes one at a
+    /// time); the version of each is its position from 1. Never edit one that shipped: add another.
+    static let migrations: [[String]] = [
+        statements(
+            """
+            CREATE TABLE moji_meta (key text PRIMARY KEY, value text NOT NULL);
+            CREATE TABLE moji_user (
+                user_name text PRIMARY KEY,
+                uses bigint NOT NULL DEFAULT 0,
+                default_tone text
+            );
+            CREATE TABLE moji_usage (
+                user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+                item text NOT NULL,
+                score double precision NOT NULL,
+                scored_at bigint NOT NULL,
+                rank double precision,
+                use_count bigint NOT NULL DEFAULT 0,
+                last_use bigint,
+                last_used_at double precision,
+                tones text,
+                PRIMARY KEY (user_name, item)
+            );
+            CREATE INDEX moji_usage_rank ON moji_usage (user_name, rank DESC) WHERE rank IS NOT NULL;
+            CREATE INDEX moji_usage_recent ON moji_usage (user_name, last_use DESC) WHERE last_use IS NOT NULL;
+            CREATE TABLE moji_pinned (
+                user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+                item text NOT NULL,
+                position integer NOT NULL,
+                PRIMARY KEY (user_name, item)
+            );
+            CREATE TABLE moji_collection (
+                id bigserial PRIMARY KEY,
+                user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+                name text NOT NULL,
+                name_key text NOT NULL,
+                created_at double precision NOT NULL,
+                UNIQUE (user_name, name_key)
+            );
+            CREATE TABLE moji_collection_item (
+                collection_id bigint NOT NULL REFERENCES moji_collection ON DELETE CASCADE,
+                item text NOT NULL,
+                position integer NOT NULL,
+                PRIMARY KEY (collection_id, item)
+            );
+            CREATE TABLE moji_tone_preference (
+                user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+                item text NOT NULL,
+                tones text NOT NULL,
+                PRIMARY KEY (user_name, item)
+            );
+            CREATE TABLE moji_api_token (
+                id text PRIMARY KEY,
+                user_name text NOT NULL,
+                hash text NOT NULL UNIQUE,
+                label text,
+                created_at double precision NOT NULL,
+                last_used_at double precision
+            );
+            """),
         // 2: a version per user that every change of the user's data moves, so recording a use can
-        // write without a transaction: it reads, then writes only if the version is still the one
-        // it read (see PostgresUserDataStore.recordUse).
-        """
-        ALTER TABLE moji_user ADD COLUMN version bigint NOT NULL DEFAULT 0
-        """,
+        // write without a transaction: it writes only if the version is still the one it started
+        // from (see PostgresUserDataStore.recordUse). Versions are random, not counted: a user row
+        // created again, or restored from an older copy, never comes back to a version that an
+        // instance remembers with other data. The trigger moves the version of any update that
+        // does not (an instance of an older Moji during a rolling upgrade, a hand edit), so no
+        // change can slip past a use's check.
+        [
+            "ALTER TABLE moji_user ADD COLUMN version bigint NOT NULL DEFAULT 0",
+            "ALTER TABLE moji_user ALTER COLUMN version SET DEFAULT \(randomVersion)",
+            """
+            CREATE FUNCTION moji_user_move_version() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF NEW.version = OLD.version THEN
+                    NEW.version := \(randomVersion);
+                END IF;
+                RETURN NEW;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER moji_user_move_version BEFORE UPDATE ON moji_user
+            FOR EACH ROW EXECUTE FUNCTION moji_user_move_version()
+            """,
+        ],
     ]
+
+    /// A random version in SQL (random() gives 52 bits: two versions of one user meet by chance
+    /// about once in 2⁵² changes).
+    static let randomVersion = "floor(random() * 9.0e18)::bigint"
+
+    /// A new random version, as Swift makes one for the statement that records a use.
+    static func newVersion() -> Int { Int.random(in: 1...Int.max) }
+
+    /// The statements of a script whose statements contain no `;` of their own.
+    private static func statements(_ script: String) -> [String] {
+        script.split(separator: ";").map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+    }
 
     /// The newest schema version this Moji knows.
     public static var currentVersion: Int { migrations.count }
@@ -110,10 +142,9 @@ public enum PostgresSchema {
                 "SELECT COALESCE(MAX(version), 0)::integer FROM moji_schema_version", logger: logger)
             for try await version in rows.decode(Int.self) { applied = version }
             guard applied <= currentVersion else { throw StoreError.newerSchema(path: database) }
-            for (index, sql) in migrations.enumerated() where index + 1 > applied {
-                // The extended protocol takes one statement at a time.
-                for statement in sql.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
-                    try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: logger)
+            for (index, statements) in migrations.enumerated() where index + 1 > applied {
+                for statement in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
                 try await connection.query(
                     "INSERT INTO moji_schema_version (version) VALUES (\(index + 1))", logger: logger)

@@ -19,15 +19,17 @@ extension PostgresUserDataStore {
     @discardableResult
     public func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry {
         let target = UseTarget(item: item, configuration: configuration)
+        // One deadline for the whole use, however many tries it takes.
+        let deadline = ContinuousClock.now + timeout
         try await ensureUser(user)
         let cache = useStates
-        let cached = cache.state(of: target.key, for: user)
         let recorded = try await run { client, logger in
             try await client.withConnection { connection -> UsageEntry? in
-                if let cached {
+                // Looked up once the connection is there: a wait for one may have let others write.
+                if let cached = cache.state(of: target.key, for: user) {
                     if let entry = try await Self.write(target, from: cached, for: user, on: connection, logger: logger)
                     {
-                        cache.wrote(entry.item, clock: entry.use.clock, of: target.key, for: user, from: cached)
+                        cache.wrote(entry.state, of: target.key, for: user, from: cached)
                         return entry.use.entry(target)
                     }
                     cache.distrust(user)
@@ -41,12 +43,12 @@ extension PostgresUserDataStore {
                     cache.forget(user)
                     return nil
                 }
-                cache.wrote(entry.item, clock: entry.use.clock, of: target.key, for: user, from: state)
+                cache.wrote(entry.state, of: target.key, for: user, from: state)
                 return entry.use.entry(target)
             }
         }
         if let recorded { return recorded }
-        return try await withUserTransaction(user) { connection, logger in
+        return try await withUserTransaction(user, within: deadline - ContinuousClock.now) { connection, logger in
             try await Self.recordUseLocked(target, for: user, on: connection, logger: logger)
         }
     }
@@ -89,14 +91,15 @@ extension PostgresUserDataStore {
     /// the user's row is gone).
     private static func write(
         _ target: UseTarget, from state: UseState, for user: String, on connection: PostgresConnection, logger: Logger
-    ) async throws -> (use: Use, item: ItemState)? {
+    ) async throws -> (use: Use, state: UseState)? {
         // Taken now: a use that starts from another's result takes a later time, so times follow
         // the order of the uses across instances.
         let use = Use(state: state, target: target, now: Date())
+        let version = PostgresSchema.newVersion()
         let written = try await connection.query(
             """
             WITH tick AS (
-                UPDATE moji_user SET uses = \(use.clock), version = version + 1
+                UPDATE moji_user SET uses = \(use.clock), version = \(version)
                 WHERE user_name = \(user) AND version = \(state.version)
                 RETURNING user_name
             )
@@ -111,7 +114,14 @@ extension PostgresUserDataStore {
             """, logger: logger)
         var landed = false
         for try await _ in written { landed = true }
-        return landed ? (use, ItemState(score: use.score, scoredAt: use.clock, useCount: use.useCount)) : nil
+        return landed
+            ? (
+                use,
+                UseState(
+                    version: version, clock: use.clock,
+                    item: ItemState(score: use.score, scoredAt: use.clock, useCount: use.useCount))
+            )
+            : nil
     }
 
     /// The use in a transaction that holds the user's row lock (``withUserTransaction(_:_:)``).

@@ -62,6 +62,12 @@ public final class PostgresUserDataStore: UserDataStore {
         self.logger = logger
         var poolLogger = logger
         poolLogger.handler = ConnectionFailureRecorder(inner: logger.handler, lastFailure: lastConnectionFailure)
+        var postgres = postgres
+        // A statement waiting for a lock (another change of the same user) gives up a little before
+        // the call does, and is then undone by the server: a caller told that a change failed
+        // does not see it land afterwards.
+        let lockLimit = Int((timeout * 0.8) / .milliseconds(1))
+        postgres.options.additionalStartupParameters.append(("lock_timeout", "\(max(lockLimit, 1))ms"))
         let client = PostgresClient(configuration: postgres, backgroundLogger: poolLogger)
         self.client = client
         running = Task { await client.run() }
@@ -100,9 +106,10 @@ public final class PostgresUserDataStore: UserDataStore {
 
     /// Stops the connection pool; later calls fail.
     public func close() async {
-        deadlines.stop()
         running.cancel()
         await running.value
+        // After the pool: calls still running while it shuts down keep their deadlines.
+        deadlines.stop()
     }
 
     /// Records the decay on a new database; refuses one scored with another decay.
@@ -135,10 +142,13 @@ public final class PostgresUserDataStore: UserDataStore {
         do { return try await bounded { try await body(client, logger) } } catch { throw storeError(error) }
     }
 
-    /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it (which rolls back
-    /// a transaction). The answer comes at the limit even when `body` does not heed the
-    /// cancellation at once (a connection being made, a statement on a server that went away):
-    /// a caller is never held longer than the limit (and the watch's tick).
+    /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it. The answer comes
+    /// at the limit even when `body` does not heed the cancellation at once (a connection being
+    /// made, a statement on a server that went away): a caller is never held longer than the
+    /// limit (give or take the watch's wake-up, see `CallDeadlines`). Giving up does not undo a statement the server already runs:
+    /// a use that times out may still land, as one whose connection breaks may; statements that
+    /// wait for a lock give up by themselves a little before the limit (`lock_timeout`), so a use
+    /// stuck behind another change does not land after its caller was told it failed.
     func bounded<T: Sendable>(
         within limit: Duration? = nil, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
@@ -192,7 +202,8 @@ public final class PostgresUserDataStore: UserDataStore {
     /// one after another, whichever instance makes them.
     @discardableResult
     func withUserTransaction<T: Sendable>(
-        _ user: String, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
+        _ user: String, within limit: Duration? = nil,
+        _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> T
     ) async throws(StoreError) -> T {
         for attempt in 1...2 {
             try await ensureUser(user)
@@ -201,13 +212,14 @@ public final class PostgresUserDataStore: UserDataStore {
             let logger = logger
             let client = client
             do {
-                return try await bounded {
+                // What is left of the limit (a use's deadline, after its tries without a lock).
+                return try await bounded(within: limit.map { max($0, .milliseconds(1)) }) {
                     try await client.withTransaction(logger: logger) { connection in
                         // Locks the row and moves the user's version: a use recorded without a
                         // transaction (recordUse) that read the data before this change then
                         // finds the version moved and does not write over it.
                         let locked = try await connection.query(
-                            "UPDATE moji_user SET version = version + 1 WHERE user_name = \(user) RETURNING 1",
+                            "UPDATE moji_user SET version = \(PostgresSchema.newVersion()) WHERE user_name = \(user) RETURNING 1",
                             logger: logger)
                         var exists = false
                         for try await _ in locked { exists = true }

@@ -15,7 +15,7 @@ final class UseStateCache: Sendable {
     /// The most users remembered at once; past it the cache starts over.
     static let userCapacity = 10_000
     /// The most items remembered per user; others are read when used.
-    static let itemCapacity = 256
+    static let itemCapacity = 64
 
     private struct UserState {
         var version: Int
@@ -59,17 +59,18 @@ final class UseStateCache: Sendable {
         users.withLock { users in users[user]?.trusted = false }
     }
 
-    /// Keeps what a write of `key` made, from `state` (version + 1, the new clock and row). When the
-    /// cache moved on meanwhile (another use by this instance), it forgets the user rather than guess.
-    func wrote(_ item: ItemState, clock: Int, of key: String, for user: String, from state: UseState) {
+    /// Keeps what a write of `key` made from `state`: the user's new version and clock, and the
+    /// item's new row. When the cache moved on meanwhile (another use by this instance), it
+    /// forgets the user rather than guess.
+    func wrote(_ written: UseState, of key: String, for user: String, from state: UseState) {
         users.withLock { users in
             guard var known = users[user], known.version == state.version else {
                 users[user] = nil
                 return
             }
-            known.version += 1
-            known.clock = clock
-            if known.items.count < Self.itemCapacity || known.items[key] != nil { known.items[key] = item }
+            known.version = written.version
+            known.clock = written.clock
+            if known.items.count < Self.itemCapacity || known.items[key] != nil { known.items[key] = written.item }
             users[user] = known
         }
     }

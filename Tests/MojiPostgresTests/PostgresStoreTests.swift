@@ -84,7 +84,6 @@ struct PostgresStoreTests {
         await place.remove()
     }
 
-    /// The first column of every row of `sql` on the place's database, as text.
     @Test("a user whose row was deleted behind the store's back is created again, not refused", .enabled(if: hasServer))
     func deletedUserRow() async throws {
         let place = try await TestPlace(.postgres)
@@ -98,6 +97,45 @@ struct PostgresStoreTests {
         await place.remove()
     }
 
+    @Test(
+        "a change that does not move the version (an older Moji, a hand edit) is still seen by a use from memory",
+        .enabled(if: hasServer))
+    func changeWithoutVersion() async throws {
+        let place = try await TestPlace(.postgres)
+        let store = try await place.open()
+        let party = StoreItem(key: "🎉")
+        // The second use is written from what the store remembers of ada.
+        try await store.recordUse(of: party, for: "ada")
+        try await store.recordUse(of: party, for: "ada")
+        // A use as a Moji without versions records it: the clock and the row, version untouched.
+        _ = try await Self.query(place, "UPDATE moji_user SET uses = uses + 1 WHERE user_name = 'ada'")
+        _ = try await Self.query(
+            place,
+            "UPDATE moji_usage SET use_count = 3, scored_at = 3, last_use = 3 WHERE user_name = 'ada' AND item = '🎉'")
+        let entry = try await store.recordUse(of: party, for: "ada")
+        #expect(entry.useCount == 4 && entry.lastUse == 4, "the use wrote over the change it did not see")
+        await place.remove()
+    }
+
+    @Test(
+        "a user row created again never brings back a version an instance remembers with other data",
+        .enabled(if: hasServer))
+    func recreatedUserRow() async throws {
+        let place = try await TestPlace(.postgres)
+        let first = try await place.open()
+        let second = try await place.open()
+        let party = StoreItem(key: "🎉")
+        for _ in 0..<3 { try await first.recordUse(of: party, for: "eve") }
+        _ = try await Self.query(place, "DELETE FROM moji_user WHERE user_name = 'eve'")
+        // As many changes as before, on a row made anew: counted versions would be where the first
+        // instance remembers them, with the old 🎉.
+        for _ in 0..<3 { try await second.recordUse(of: StoreItem(key: "🚀"), for: "eve") }
+        let entry = try await first.recordUse(of: party, for: "eve")
+        #expect(entry.useCount == 1 && entry.lastUse == 4)
+        await place.remove()
+    }
+
+    /// The first column of every row of `sql` on the place's database, as text.
     static func query(_ place: TestPlace, _ sql: String) async throws -> [String] {
         let client = PostgresClient(
             configuration: try TestPlace.configuration(database: place.database),

@@ -42,9 +42,10 @@ struct UserDataStoreConformanceTests {
         var random = SplitMix(seed: 16)
         for use in 0..<300 {
             let item = StoreItem(key: Self.pool[Int.random(in: 0..<Self.pool.count, using: &random)])
-            let instance = instances[Int.random(in: 0..<instances.count, using: &random)]
-            if use % 37 == 36 { try await instance.pin(item, at: nil, for: "ada") }
-            let entry = try await instance.recordUse(of: item, for: "ada")
+            let index = Int.random(in: 0..<instances.count, using: &random)
+            // A pin on the other instance: the one that records next must find its memory stale.
+            if use % 37 == 36 { try await instances[1 - index].pin(item, at: nil, for: "ada") }
+            let entry = try await instances[index].recordUse(of: item, for: "ada")
             let expected = try reference.recordUse(of: item)
             #expect(entry.item == expected.item)
             #expect(entry.score == expected.score)

@@ -181,4 +181,24 @@ struct UserTransferTests {
         #expect(row.score == score, "\(uses) uses after import \(k)")
         await place.remove()
     }
+    @Test("a use written from an instance's memory after another instance imported the user builds on the import")
+    func useAfterImportElsewhere() async throws {
+        let place = try await TestPlace(.postgres)
+        let first = try #require(try await place.open() as? PostgresUserDataStore)
+        let second = try #require(try await place.open() as? PostgresUserDataStore)
+        let party = StoreItem(key: "🎉")
+        try await first.recordUse(of: party, for: "lou")
+        try await first.recordUse(of: party, for: "lou")
+        var export = try await second.export(user: "lou")
+        export.clock = 500
+        export.usage = [
+            StoreExport.UsageRecord(
+                item: party, score: 1, scoredAt: 500, useCount: 50, lastUse: 500, lastUsedAt: nil, tones: [])
+        ]
+        try await second.importData(export, for: "lou")
+        let entry = try await first.recordUse(of: party, for: "lou")
+        #expect(entry.useCount == 51 && entry.lastUse == 501)
+        #expect(entry.score == ScoreDecay.decayed(1, from: 500, to: 501, decay: export.decay) + 1)
+        await place.remove()
+    }
 }
