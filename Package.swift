@@ -180,6 +180,8 @@ let package = Package(
             name: "MojiPostgresTests",
             dependencies: [
                 "MojiPostgres", "MojiStore", "Moji", "MojiTestSupport",
+                // The mirror of shared custom sets, against a real PostgreSQL server.
+                "MojiSync",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
