@@ -172,6 +172,8 @@ let package = Package(
             name: "MojiServerTests",
             dependencies: [
                 "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
+                // Two servers sharing custom sets through PostgreSQL, in the test's process.
+                "MojiPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // One conformance suite for both UserDataStore implementations: a real SQLite file and a real

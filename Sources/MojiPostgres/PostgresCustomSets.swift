@@ -74,14 +74,16 @@ extension PostgresUserDataStore: SharedCustomSetStore {
             setText = String(decoding: try encoder.encode(set), as: UTF8.self)
             for var emoji in content.emoji {
                 emoji.set = name
-                entries.append((Self.key(emoji.code), emoji.code, String(decoding: try encoder.encode(emoji), as: UTF8.self)))
+                entries.append(
+                    (Self.key(emoji.code), emoji.code, String(decoding: try encoder.encode(emoji), as: UTF8.self)))
             }
         } catch {
             throw .invalidCustomSet(name: name, reason: "it cannot be encoded: \(error)")
         }
         let outcome = try await run { [entries] client, logger in
             try await client.withTransaction(logger: logger) { connection -> Result<[CustomSetConflict], StoreError> in
-                try await connection.query("SELECT version FROM moji_custom_version WHERE id = 1 FOR UPDATE", logger: logger)
+                try await connection.query(
+                    "SELECT version FROM moji_custom_version WHERE id = 1 FOR UPDATE", logger: logger)
                 var existing = false
                 for try await _ in try await connection.query(
                     "SELECT 1 FROM moji_custom_set WHERE name_key = \(setKey)", logger: logger)
@@ -142,7 +144,8 @@ extension PostgresUserDataStore: SharedCustomSetStore {
         let setKey = Self.key(name)
         return try await run { client, logger in
             try await client.withTransaction(logger: logger) { connection in
-                try await connection.query("SELECT version FROM moji_custom_version WHERE id = 1 FOR UPDATE", logger: logger)
+                try await connection.query(
+                    "SELECT version FROM moji_custom_version WHERE id = 1 FOR UPDATE", logger: logger)
                 var removed = false
                 for try await _ in try await connection.query(
                     "DELETE FROM moji_custom_set WHERE name_key = \(setKey) RETURNING 1", logger: logger)

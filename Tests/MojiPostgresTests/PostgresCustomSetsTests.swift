@@ -87,7 +87,8 @@ struct PostgresCustomSetsTests {
             let writer = try await Self.openPostgres(place)
             let reader = try await Self.openPostgres(place)
             let first = Date(timeIntervalSince1970: 1_760_000_000)
-            _ = try await writer.publishCustomSet(Self.content("forum", codes: ["a", "b", "c"], syncedAt: first), adding: true)
+            _ = try await writer.publishCustomSet(
+                Self.content("forum", codes: ["a", "b", "c"], syncedAt: first), adding: true)
             _ = try await writer.publishCustomSet(Self.content("other", codes: ["x"], syncedAt: first), adding: true)
             let mirror = try Self.mirror(place, reader, name: "instance")
             try await mirror.update()
@@ -147,7 +148,9 @@ struct PostgresCustomSetsTests {
             // Past the holder's time, the other takes it over.
             #expect(try await two.claimCustomSetSync(named: "forum", owner: other, until: now + 200, now: now + 61))
             try await one.releaseCustomSetSync(named: "forum", owner: holder)  // no longer its: nothing happens
-            #expect(try await one.claimCustomSetSync(named: "forum", owner: holder, until: now + 200, now: now + 62) == false)
+            #expect(
+                try await one.claimCustomSetSync(named: "forum", owner: holder, until: now + 200, now: now + 62)
+                    == false)
             try await one.releaseCustomSetSync(named: "forum", owner: other)
             #expect(try await one.claimCustomSetSync(named: "forum", owner: holder, until: now + 200, now: now + 62))
             await #expect(throws: StoreError.unknownCustomSet("none")) {
@@ -165,7 +168,8 @@ struct PostgresCustomSetsTests {
         let place = try await TestPlace(.postgres)
         do {
             let postgres = try await Self.openPostgres(place)
-            _ = try await postgres.publishCustomSet(Self.content("forum", codes: ["a", "b"], syncedAt: Date()), adding: true)
+            _ = try await postgres.publishCustomSet(
+                Self.content("forum", codes: ["a", "b"], syncedAt: Date()), adding: true)
             // An instance of its own with a short bound, so the failed read ends within seconds.
             let instance = try await PostgresUserDataStore(
                 configuration: try TestPlace.configuration(database: place.database), timeout: .seconds(3))

@@ -1,5 +1,8 @@
 import Foundation
+import MojiPostgres
+import MojiServer
 import MojiStore
+import MojiSync
 import MojiTestSupport
 import Testing
 
@@ -76,8 +79,10 @@ struct ServePostgresCustomSetsTests {
                 #expect(try await Self.customSets(firstURL)["pgforum"] == nil)
 
                 let added = try await ServeTokenCommandTests.moji(
-                    ["custom", "add", "pgforum", "--forum", fixture.server.url("/pg").absoluteString, "--database",
-                     cluster.url],
+                    [
+                        "custom", "add", "pgforum", "--forum", fixture.server.url("/pg").absoluteString, "--database",
+                        cluster.url,
+                    ],
                     home: try Self.home("cli", in: home))
                 #expect(added.status == 0, "\(added.errors)")
                 #expect(added.output.contains("pgforum: added 2"), "\(added.output)")
@@ -87,14 +92,16 @@ struct ServePostgresCustomSetsTests {
                 print("a set added in PostgreSQL listed by instance one after \(tookFirst), by two after \(tookSecond)")
 
                 // The other instance searches it, and serves its image, fetched into its own cache.
-                let search = try await curl(secondURL.appendingPathComponent("v1/search").absoluteString + "?q=pgparrot")
+                let search = try await curl(
+                    secondURL.appendingPathComponent("v1/search").absoluteString + "?q=pgparrot")
                 let results = try #require(try JSONSerialization.jsonObject(with: search.body) as? [[String: Any]])
                 #expect(results.contains { $0["code"] as? String == "pgparrot" }, "\(results)")
                 let sets = try #require(
                     try JSONSerialization.jsonObject(
                         with: try await curl(secondURL.appendingPathComponent("v1/custom").absoluteString).body)
                         as? [[String: Any]])
-                let emoji = try #require(sets.first { $0["name"] as? String == "pgforum" }?["emoji"] as? [[String: Any]])
+                let emoji = try #require(
+                    sets.first { $0["name"] as? String == "pgforum" }?["emoji"] as? [[String: Any]])
                 let image = try #require(emoji.first?["image"] as? String)
                 #expect(image.hasPrefix("/v1/images/"))
                 var served = 0
@@ -110,8 +117,10 @@ struct ServePostgresCustomSetsTests {
                 #expect(shared.status == 0)
                 #expect(shared.output.contains("pgforum\tforum\t"), "\(shared.output)")
                 let again = try await ServeTokenCommandTests.moji(
-                    ["custom", "add", "PGFORUM", "--forum", fixture.server.url("/pg").absoluteString, "--database",
-                     cluster.url],
+                    [
+                        "custom", "add", "PGFORUM", "--forum", fixture.server.url("/pg").absoluteString, "--database",
+                        cluster.url,
+                    ],
                     home: try Self.home("cli", in: home))
                 #expect(again.status == 64, "\(again.errors)")
 
@@ -145,8 +154,10 @@ struct ServePostgresCustomSetsTests {
                 let url = try await serve.listeningURL()
                 let cli = try Self.home("cli", in: home)
                 let added = try await ServeTokenCommandTests.moji(
-                    ["custom", "add", "down", "--forum", fixture.server.url("/down").absoluteString, "--database",
-                     cluster.url],
+                    [
+                        "custom", "add", "down", "--forum", fixture.server.url("/down").absoluteString, "--database",
+                        cluster.url,
+                    ],
                     home: cli)
                 #expect(added.status == 0, "\(added.errors)")
                 _ = try await Self.waitForSets(url) { $0["down"] == ["outage"] }
@@ -161,13 +172,64 @@ struct ServePostgresCustomSetsTests {
 
                 try await cluster.resume()
                 let later = try await ServeTokenCommandTests.moji(
-                    ["custom", "add", "later", "--forum", fixture.server.url("/later").absoluteString, "--database",
-                     cluster.url],
+                    [
+                        "custom", "add", "later", "--forum", fixture.server.url("/later").absoluteString, "--database",
+                        cluster.url,
+                    ],
                     home: cli)
                 #expect(later.status == 0, "\(later.errors)")
                 let took = try await Self.waitForSets(url) { $0["later"] == ["later"] && $0["down"] == ["outage"] }
                 print("after PostgreSQL came back, a new set was mirrored \(took) after its add")
                 #expect(serve.standardError.contains("mirrored again"), "\(serve.standardError)")
+            }
+        }
+    }
+
+    @Test("two servers refresh a due shared set once: one claims it in PostgreSQL, both serve the result")
+    func refreshOnce() async throws {
+        let fixture = try await CustomFixture.start()
+        defer { Task { await fixture.stop() } }
+        fixture.servePage([(":one:", "/due/one.png", "one", 10)], at: "/due")
+        try await Self.withCluster { cluster in
+            try await ServeTokenCommandTests.withHome { home in
+                let writer = try await PostgresUserDataStore(url: cluster.url)
+                let added = try await SharedCustomSetSync(
+                    shared: writer, cache: ImageCache(directory: home.appendingPathComponent("cli-images"))
+                ).add(
+                    CustomSet(
+                        name: "due",
+                        source: CustomSetSource(kind: .forum, location: fixture.server.url("/due").absoluteString),
+                        refreshInterval: 5))
+                await writer.close()
+                #expect(added.added == ["one"])
+                // The source gains a smilie and answers slowly, so a second server looks while the
+                // first syncs; the set is due five seconds after its import, and again
+                // five seconds after its sync (long enough for both servers to show it first).
+                fixture.servePage(
+                    [(":one:", "/due/one.png", "one", 10), (":two:", "/due/two.png", "two", 12)], at: "/due", delay: 1)
+                fixture.server.resetLog()
+                var servers: [MojiServer] = []
+                for name in ["one", "two"] {
+                    let folder = try Self.home(name, in: home)
+                    var configuration = ServerConfiguration(
+                        port: 0, storeURL: folder.appendingPathComponent(StoreLocation.fileName),
+                        imageDirectory: folder.appendingPathComponent("images"), refreshesCustomSets: true,
+                        refreshCheckInterval: .milliseconds(100))
+                    configuration.customSetMirrorInterval = .milliseconds(100)
+                    let shared = try await PostgresUserDataStore(url: cluster.url)
+                    servers.append(try await MojiServer.start(configuration, userData: shared, customSets: shared))
+                }
+                do {
+                    let refreshed: ([String: [String]]) -> Bool = { $0["due"] == ["one", "two"] }
+                    for server in servers { _ = try await Self.waitForSets(server.baseURL, refreshed) }
+                    let listings = fixture.server.requests(path: "/due").count
+                    print("listing requests for one due set checked every 100 ms by two servers: \(listings)")
+                    #expect(listings == 1)
+                } catch {
+                    for server in servers { try? await server.stop() }
+                    throw error
+                }
+                for server in servers { try await server.stop() }
             }
         }
     }

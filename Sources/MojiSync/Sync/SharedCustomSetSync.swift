@@ -61,6 +61,14 @@ public struct SharedCustomSetSync: Sendable {
     public func sync(named name: String, force: Bool = false, dryRun: Bool = false) async throws(SyncError)
         -> SyncReport
     {
+        try await sync(named: name, force: force, dryRun: dryRun, dueAt: nil)
+    }
+
+    /// With `dueAt`, a set found not due at that date once claimed (another instance synced it between this
+    /// one's look at the sets and its claim) is left alone, as ``SyncError/busy(_:)``.
+    private func sync(named name: String, force: Bool, dryRun: Bool, dueAt: Date?) async throws(SyncError)
+        -> SyncReport
+    {
         if dryRun {
             let workspace = try await Workspace(loading: shared)
             defer { workspace.discard() }
@@ -88,17 +96,20 @@ public struct SharedCustomSetSync: Sendable {
             }
         }
         defer { renewal.cancel() }
-        let outcome = await syncClaimed(named: name, force: force)
+        let outcome = await syncClaimed(named: name, force: force, dueAt: dueAt)
         try? await shared.releaseCustomSetSync(named: name, owner: owner)
         return try outcome.get()
     }
 
     /// Syncs a set this process holds the claim of, and publishes what the sync left: the new
     /// content, or the failure (and its backoff) with the last good content.
-    private func syncClaimed(named name: String, force: Bool) async -> Result<SyncReport, SyncError> {
+    private func syncClaimed(named name: String, force: Bool, dueAt: Date?) async -> Result<SyncReport, SyncError> {
         let workspace: Workspace
         do throws(SyncError) { workspace = try await Workspace(loading: shared) } catch { return .failure(error) }
         defer { workspace.discard() }
+        if let dueAt, let set = try? workspace.content(of: name).set, !set.isDue(at: dueAt) {
+            return .failure(.busy(name))
+        }
         let result: Result<SyncReport, SyncError>
         do throws(SyncError) {
             result = .success(try await sync(workspace.store).sync(named: name, force: force))
@@ -136,13 +147,15 @@ public struct SharedCustomSetSync: Sendable {
     }
 
     /// Syncs every shared set that is due at `now`, one after the other, as
-    /// ``CustomSetSync/refreshDueSets(at:)``: sets another instance is syncing are left to it.
+    /// ``CustomSetSync/refreshDueSets(at:)``: sets another instance is syncing, or synced since
+    /// they were read, are left alone.
     public func refreshDueSets(at now: Date = Date()) async -> [String: Result<SyncReport, SyncError>] {
         var results: [String: Result<SyncReport, SyncError>] = [:]
         guard let contents = try? await shared.customSetContents().contents else { return results }
         for content in contents where content.set.isDue(at: now) {
             do {
-                results[content.set.name] = .success(try await sync(named: content.set.name))
+                results[content.set.name] = .success(
+                    try await sync(named: content.set.name, force: false, dryRun: false, dueAt: now))
             } catch {
                 if case .busy = error { continue }
                 results[content.set.name] = .failure(error)
