@@ -11,7 +11,7 @@ struct CustomList: ParsableCommand {
         discussion: """
             A line per emoji: set, :code:, name, group, size (WxH), format, and `hidden` for those a \
             set hides from pickers (they still convert in text). Exits 1 for an unknown set.
-            """)
+            """ + sharedCustomSetsHelp)
 
     @Argument(help: "The set's name (default: every set).")
     var name: String?
@@ -20,8 +20,25 @@ struct CustomList: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
             let emoji: [CustomEmoji]
+            if let url = options.sharedDatabaseURL() {
+                let contents = try withSharedCustomSets(url: url) { sync in
+                    try await sync.shared.customSetContents().contents
+                }
+                if let name {
+                    guard let content = contents.first(where: { $0.set.name.lowercased() == name.lowercased() }) else {
+                        throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+                    }
+                    emoji = content.emoji
+                } else {
+                    emoji = contents.flatMap(\.emoji)
+                }
+                let lines = emoji.map { CustomEmojiLine($0, cache: nil) }
+                if options.json { return try printJSON(lines) }
+                for line in lines { print(line.text) }
+                return
+            }
+            let store = try options.openStore()
             if let name {
                 guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
                     throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)

@@ -116,6 +116,17 @@ struct ServePostgresCustomSetsTests {
                     ["custom", "sets", "--database", cluster.url], home: try Self.home("cli", in: home))
                 #expect(shared.status == 0)
                 #expect(shared.output.contains("pgforum\tforum\t"), "\(shared.output)")
+                let listedEmoji = try await ServeTokenCommandTests.moji(
+                    ["custom", "list", "PGForum", "--database", cluster.url], home: try Self.home("cli", in: home))
+                #expect(listedEmoji.status == 0, "\(listedEmoji.errors)")
+                #expect(
+                    listedEmoji.output.split(separator: "\n").map {
+                        $0.split(separator: "\t").prefix(2).joined(separator: " ")
+                    }
+                        == ["pgforum :pgparrot:", "pgforum :pgcat:"], "\(listedEmoji.output)")
+                let local = try await ServeTokenCommandTests.moji(
+                    ["custom", "show", "pgparrot", "--database", cluster.url], home: try Self.home("cli", in: home))
+                #expect(local.status == 64, "\(local.errors)")
                 let again = try await ServeTokenCommandTests.moji(
                     [
                         "custom", "add", "PGFORUM", "--forum", fixture.server.url("/pg").absoluteString, "--database",
