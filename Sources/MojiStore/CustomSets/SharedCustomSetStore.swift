@@ -26,8 +26,10 @@ public protocol SharedCustomSetStore: Sendable {
     /// version. An emoji whose code another set has (in any case) is not written and comes back
     /// as a conflict, as ``EmojiStore/replaceCustomSetEmoji(named:with:validators:imageValidators:at:)`` does.
     ///
-    /// - Parameter adding: true for a new set: ``StoreError/duplicateCustomSet(_:)`` when one has
-    ///   the name; false for an existing one: ``StoreError/unknownCustomSet(_:)`` when it is gone.
+    /// - Parameters:
+    ///   - content: The set's record and its emoji, in order.
+    ///   - adding: true for a new set: ``StoreError/duplicateCustomSet(_:)`` when one has the name;
+    ///     false for an existing one: ``StoreError/unknownCustomSet(_:)`` when it is gone.
     func publishCustomSet(_ content: CustomSetContent, adding: Bool) async throws(StoreError)
         -> [CustomSetConflict]
 
