@@ -182,8 +182,8 @@ let package = Package(
             name: "MojiPostgresTests",
             dependencies: [
                 "MojiPostgres", "MojiStore", "Moji", "MojiTestSupport",
-                // The mirror of shared custom sets, against a real PostgreSQL server.
-                "MojiSync",
+                // The mirror of shared custom sets, against a real PostgreSQL server, and its images.
+                "MojiSync", "MojiLoopbackServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiLoopbackServer
 import MojiPostgres
 import MojiStore
 import MojiSync
@@ -72,6 +73,17 @@ struct PostgresCustomSetsTests {
             let versions = try mirror.store.changeVersions()
             #expect(try await mirror.update() == false)
             #expect(try mirror.store.changeVersions() == versions)
+
+            // A forum-sized set: what one publish and one mirror of everything cost (printed).
+            let big = Self.content("big", codes: (0..<1_000).map { "big\($0)" }, syncedAt: synced)
+            let publishing = ContinuousClock.now
+            #expect(try await postgres.publishCustomSet(big, adding: true).isEmpty)
+            let published = ContinuousClock.now - publishing
+            let mirroring = ContinuousClock.now
+            #expect(try await mirror.update())
+            let mirrored1000 = ContinuousClock.now - mirroring
+            #expect(try mirror.store.customEmojis(inSet: "big").map(\.code) == big.emoji.map(\.code))
+            print("a set of 1,000 emoji: published in \(published), all 1,006 mirrored in \(mirrored1000)")
             try mirror.store.close()
         } catch {
             await place.remove()
@@ -170,13 +182,15 @@ struct PostgresCustomSetsTests {
             let postgres = try await Self.openPostgres(place)
             _ = try await postgres.publishCustomSet(
                 Self.content("forum", codes: ["a", "b"], syncedAt: Date()), adding: true)
-            // An instance of its own with a short bound, so the failed read ends within seconds.
+            // An instance of its own, closed below: its calls then fail.
             let instance = try await PostgresUserDataStore(
-                configuration: try TestPlace.configuration(database: place.database), timeout: .seconds(3))
+                configuration: try TestPlace.configuration(database: place.database), timeout: .seconds(30))
             let mirror = try Self.mirror(place, instance, name: "instance")
             try await mirror.update()
             await instance.close()
+            let failing = ContinuousClock.now
             await #expect(throws: (any Error).self) { try await mirror.update() }
+            print("a mirror's read from a closed connection pool failed after \(ContinuousClock.now - failing)")
             #expect(try mirror.store.customEmojis(inSet: "forum").map(\.code) == ["a", "b"])
             try mirror.store.close()
         } catch {
@@ -185,4 +199,44 @@ struct PostgresCustomSetsTests {
         }
         await place.remove()
     }
+
+    @Test("a mirror fetches the images its cache lacks once; one that fails is not asked for again at once")
+    func missingImages() async throws {
+        let place = try await TestPlace(.postgres)
+        let source = try await LoopbackServer.start()
+        do {
+            let png = Data(base64Encoded: Self.onePixelPNG) ?? Data()
+            source.route("/good.png", .body(png, contentType: "image/png"))
+            let postgres = try await Self.openPostgres(place)
+            // As another instance's sync left them: the hash of the bytes it fetched.
+            let good = try ImageCache(directory: place.folder.appendingPathComponent("elsewhere")).store(png)
+            var content = Self.content("forum", codes: ["good", "gone"], syncedAt: Date())
+            content.emoji[0].image = source.url("/good.png").absoluteString
+            content.emoji[0].cachedImage = good
+            content.emoji[1].image = source.url("/gone.png").absoluteString
+            _ = try await postgres.publishCustomSet(content, adding: true)
+            let mirror = try Self.mirror(place, postgres, name: "instance")
+            try await mirror.update()
+            #expect(await mirror.fetchMissingImages() == 1)
+            #expect(mirror.cache.contains(good))
+            #expect(source.requests(path: "/gone.png").count >= 1)
+            source.resetLog()
+            #expect(await mirror.fetchMissingImages() == 0)
+            #expect(source.requests().isEmpty)
+            // Past the backoff, it is asked for again.
+            _ = await mirror.fetchMissingImages(at: Date() + SyncOptions().failureBackoff + 1)
+            #expect(source.requests(path: "/gone.png").count >= 1)
+            try mirror.store.close()
+        } catch {
+            await source.stop()
+            await place.remove()
+            throw error
+        }
+        await source.stop()
+        await place.remove()
+    }
+
+    /// A 1×1 PNG.
+    static let onePixelPNG =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 }

@@ -7,7 +7,7 @@ import MojiStore
 ///
 /// ```swift
 /// let mirror = CustomSetMirror(shared: postgres, store: store, cache: cache)
-/// if try await mirror.update() { print("custom sets changed") }
+/// if try await mirror.update() { await mirror.fetchMissingImages() }
 /// ```
 ///
 /// ``update()`` asks the shared database for its version and, when it moved since the last
@@ -15,8 +15,8 @@ import MojiStore
 /// (``/MojiStore/EmojiStore/replaceCustomSets(with:)``), so readers of the store and everything
 /// that watches its change versions follow. A failed read changes nothing: the store keeps the
 /// sets it mirrored last. Images are content-addressed and kept per process: those of web
-/// sets that the cache lacks (another instance synced the set) are fetched from their URLs
-/// after each mirror.
+/// sets that the cache lacks (another instance synced the set) are fetched from their URLs by
+/// ``fetchMissingImages(at:)``, apart from the mirror, so a slow image server never holds it up.
 public final class CustomSetMirror: Sendable {
     /// The database the sets live in.
     public let shared: any SharedCustomSetStore
@@ -44,7 +44,7 @@ public final class CustomSetMirror: Sendable {
     public var mirroredVersion: Int? { mirrored.withLock { $0 } }
 
     /// Mirrors the shared sets into the store if they changed since the last call (always on the
-    /// first), then fetches the images the cache lacks. Returns whether the store changed.
+    /// first). Returns whether the store changed. Images are left to ``fetchMissingImages()``.
     ///
     /// - Throws: the shared database's or the store's ``/MojiStore/StoreError``; the store is
     ///   then as it was.
@@ -56,23 +56,66 @@ public final class CustomSetMirror: Sendable {
         if version == known { return false }
         try store.replaceCustomSets(with: contents)
         mirrored.withLock { $0 = version }
-        await fetchMissingImages(of: contents.flatMap(\.emoji))
         return true
     }
 
-    /// Fetches the images of web sets that the cache lacks; one that fails is left for the next
-    /// mirror (or a sync on this instance).
-    private func fetchMissingImages(of emoji: [CustomEmoji]) async {
+    /// Fetches the images of the store's web sets that the cache lacks (another instance synced
+    /// the set), at most one such run at a time; returns how many it fetched, or nil when a run
+    /// was under way already. An image that fails is not asked for again for
+    /// ``/MojiSync/SyncOptions/failureBackoff`` (15 minutes by default), so a source that is gone
+    /// is not asked on every mirror.
+    @discardableResult
+    public func fetchMissingImages(at now: Date = Date()) async -> Int? {
+        guard
+            fetching.withLock({ running in
+                running
+                    ? false
+                    : {
+                        running = true
+                        return true
+                    }()
+            })
+        else {
+            return nil
+        }
+        defer { fetching.withLock { $0 = false } }
+        let backoff = options.failureBackoff
+        let recentFailures = failures.withLock { failures in
+            failures = failures.filter { now.timeIntervalSince($0.value) < backoff }
+            return failures
+        }
         var references: [String] = []
-        var seen = Set<String>()
-        for entry in emoji {
-            guard let image = entry.cachedImage, !cache.contains(image), let reference = entry.image else { continue }
+        var expected: [String: String] = [:]
+        for entry in (try? store.customEmojis()) ?? [] {
+            guard let image = entry.cachedImage, !cache.contains(image), let reference = entry.image,
+                recentFailures[reference] == nil
+            else { continue }
             let lowered = reference.lowercased()
             guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { continue }
-            if seen.insert(reference).inserted { references.append(reference) }
+            if expected.updateValue(image.sha256, forKey: reference) == nil { references.append(reference) }
         }
-        guard !references.isEmpty else { return }
+        guard !references.isEmpty else { return 0 }
         let fetch = ImageFetch(transport: transport, cache: cache, options: options)
-        _ = await fetch.fetch(references, origin: .web, known: [:], progress: nil)
+        let (outcomes, _) = await fetch.fetch(references, origin: .web, known: [:], progress: nil)
+        var fetched = 0
+        var failed: [String] = []
+        for (reference, outcome) in outcomes {
+            // Other bytes than the set names (the image changed since its sync) count as a
+            // failure too: asking again soon would give the same.
+            if case .stored(let image, _) = outcome, image.sha256 == expected[reference] {
+                fetched += 1
+            } else {
+                failed.append(reference)
+            }
+        }
+        failures.withLock { failures in
+            for reference in failed { failures[reference] = now }
+        }
+        return fetched
     }
+
+    /// Whether a ``fetchMissingImages(at:)`` runs.
+    private let fetching = Locked(false)
+    /// Image references that failed, and when.
+    private let failures = Locked<[String: Date]>([:])
 }
