@@ -44,7 +44,7 @@ public final class CustomSetMirror: Sendable {
     public var mirroredVersion: Int? { mirrored.withLock { $0 } }
 
     /// Mirrors the shared sets into the store if they changed since the last call (always on the
-    /// first). Returns whether the store changed. Images are left to ``fetchMissingImages()``.
+    /// first). Returns whether the store changed. Images are left to ``fetchMissingImages(at:)``.
     ///
     /// - Throws: the shared database's or the store's ``/MojiStore/StoreError``; the store is
     ///   then as it was.
