@@ -172,6 +172,8 @@ let package = Package(
             name: "MojiServerTests",
             dependencies: [
                 "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
+                // Two servers sharing custom sets through PostgreSQL, in the test's process.
+                "MojiPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // One conformance suite for both UserDataStore implementations: a real SQLite file and a real
@@ -180,6 +182,8 @@ let package = Package(
             name: "MojiPostgresTests",
             dependencies: [
                 "MojiPostgres", "MojiStore", "Moji", "MojiTestSupport",
+                // The mirror of shared custom sets, against a real PostgreSQL server, and its images.
+                "MojiSync", "MojiLoopbackServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

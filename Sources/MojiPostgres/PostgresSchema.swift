@@ -14,6 +14,9 @@ import PostgresNIO
 /// moji_collection_item (collection_id, item, position)
 /// moji_tone_preference (user_name, item, tones)
 /// moji_api_token      (id, user_name, hash, label, created_at, last_used_at)
+/// moji_custom_set     (name_key, name, content, sync_owner, sync_locked_until)   content: CustomSet as JSON
+/// moji_custom_emoji   (code_key, set_key, position, content)                      content: CustomEmoji as JSON
+/// moji_custom_version (id = 1, version)                                           moves with every custom change
 /// ```
 ///
 /// The columns mirror the SQLite store's, per user: `score`, `scored_at` and `rank` follow the
@@ -104,6 +107,31 @@ public enum PostgresSchema {
             FOR EACH ROW EXECUTE FUNCTION moji_user_move_version()
             """,
         ],
+        // 3: custom sets shared by every instance (PostgresCustomSets.swift): the set's record and each
+        // emoji as MojiStore's JSON, keyed by the case-folded name and code; the sync claim; and one
+        // counter that every change moves, which instances poll to mirror the sets.
+        statements(
+            """
+            CREATE TABLE moji_custom_set (
+                name_key text PRIMARY KEY,
+                name text NOT NULL,
+                content text NOT NULL,
+                sync_owner text,
+                sync_locked_until double precision
+            );
+            CREATE TABLE moji_custom_emoji (
+                code_key text PRIMARY KEY,
+                set_key text NOT NULL REFERENCES moji_custom_set ON DELETE CASCADE,
+                position bigint NOT NULL,
+                content text NOT NULL
+            );
+            CREATE INDEX moji_custom_emoji_order ON moji_custom_emoji (set_key, position);
+            CREATE TABLE moji_custom_version (
+                id integer PRIMARY KEY CHECK (id = 1),
+                version bigint NOT NULL
+            );
+            INSERT INTO moji_custom_version (id, version) VALUES (1, 0)
+            """),
     ]
 
     /// A random version in SQL (random() gives 52 bits: two versions of one user meet by chance

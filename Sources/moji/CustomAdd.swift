@@ -17,7 +17,7 @@ struct CustomAdd: ParsableCommand {
             the listing and reports what would be imported, without downloading images or writing. \
             Exits 64 for a bad name or source or a set that exists, 74 when the source cannot be \
             fetched, 3 when it is not a usable listing.
-            """
+            """ + sharedCustomSetsHelp
     )
 
     @Argument(help: "The set's name: no spaces, colons or control characters.")
@@ -96,16 +96,26 @@ struct CustomAdd: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
             var set = CustomSet(name: name, source: try source())
             if let interval { set.refreshInterval = interval * 3600 }
             let bar = dryRun ? nil : SyncProgressBar.forTerminal()
-            let sync = makeSync(store, progressBar: bar)
-            let result = try waitFor { [set, dryRun] () async -> Result<SyncReport, SyncError> in
-                do throws(SyncError) {
-                    return .success(try await sync.add(set, dryRun: dryRun))
-                } catch {
-                    return .failure(error)
+            let result: Result<SyncReport, SyncError>
+            if let url = options.sharedDatabaseURL() {
+                result = try withSharedCustomSets(url: url, progressBar: bar) { [set, dryRun] sync in
+                    do throws(SyncError) {
+                        return .success(try await sync.add(set, dryRun: dryRun))
+                    } catch {
+                        return .failure(error)
+                    }
+                }
+            } else {
+                let sync = makeSync(try options.openStore(), progressBar: bar)
+                result = try waitFor { [set, dryRun] () async -> Result<SyncReport, SyncError> in
+                    do throws(SyncError) {
+                        return .success(try await sync.add(set, dryRun: dryRun))
+                    } catch {
+                        return .failure(error)
+                    }
                 }
             }
             bar?.clear()

@@ -11,7 +11,7 @@ struct CustomList: ParsableCommand {
         discussion: """
             A line per emoji: set, :code:, name, group, size (WxH), format, and `hidden` for those a \
             set hides from pickers (they still convert in text). Exits 1 for an unknown set.
-            """)
+            """ + sharedCustomSetsHelp)
 
     @Argument(help: "The set's name (default: every set).")
     var name: String?
@@ -20,8 +20,25 @@ struct CustomList: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
             let emoji: [CustomEmoji]
+            if let url = options.sharedDatabaseURL() {
+                let contents = try withSharedCustomSets(url: url) { sync in
+                    try await sync.shared.customSetContents().contents
+                }
+                if let name {
+                    guard let content = contents.first(where: { $0.set.name.lowercased() == name.lowercased() }) else {
+                        throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+                    }
+                    emoji = content.emoji
+                } else {
+                    emoji = contents.flatMap(\.emoji)
+                }
+                let lines = emoji.map { CustomEmojiLine($0, cache: nil) }
+                if options.json { return try printJSON(lines) }
+                for line in lines { print(line.text) }
+                return
+            }
+            let store = try options.openStore()
             if let name {
                 guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
                     throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
@@ -90,7 +107,7 @@ struct CustomRemove: ParsableCommand {
             The usage of its codes stays in the store, so if a code comes back (the set added again), \
             its history comes back with it. Images stay in the cache until `moji custom cache --prune`. \
             Exits 1 for an unknown set.
-            """)
+            """ + sharedCustomSetsHelp)
 
     @Argument(help: "The set's name.")
     var name: String
@@ -99,12 +116,26 @@ struct CustomRemove: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
-            let exists = try storeCall { () throws(StoreError) in try store.customSet(named: name) } != nil
-            let count =
-                exists ? try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }.count : 0
-            guard exists, try storeCall({ () throws(StoreError) in try store.removeCustomSet(named: name) }) else {
-                throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+            let count: Int
+            if let url = options.sharedDatabaseURL() {
+                let removed = try withSharedCustomSets(url: url) { [name] sync -> Result<Int, SyncError> in
+                    do throws(SyncError) { return .success(try await sync.remove(named: name)) } catch {
+                        return .failure(error)
+                    }
+                }
+                switch removed {
+                case .success(let removedCount): count = removedCount
+                case .failure(let error): throw commandFailure(error)
+                }
+            } else {
+                let store = try options.openStore()
+                let exists = try storeCall { () throws(StoreError) in try store.customSet(named: name) } != nil
+                count =
+                    exists ? try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }.count : 0
+                guard exists, try storeCall({ () throws(StoreError) in try store.removeCustomSet(named: name) })
+                else {
+                    throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
+                }
             }
             if options.json {
                 struct Removed: Encodable {
@@ -123,20 +154,31 @@ struct CustomRemove: ParsableCommand {
 struct CustomSets: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sets",
-        abstract: "List the custom emoji sets: source, emoji count, last sync, last error, whether due.")
+        abstract: "List the custom emoji sets: source, emoji count, last sync, last error, whether due.",
+        discussion: sharedCustomSetsHelp)
 
     @OptionGroup var options: StoreOptions
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
             let now = Date()
-            let sets = try storeCall { () throws(StoreError) in try store.customSets() }
-            let summaries = try sets.map { set in
-                SetSummary(
-                    set,
-                    emoji: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }.count,
-                    now: now)
+            let summaries: [SetSummary]
+            if let url = options.sharedDatabaseURL() {
+                summaries = try withSharedCustomSets(url: url) { sync in
+                    try await sync.shared.customSetContents().contents.map {
+                        SetSummary($0.set, emoji: $0.emoji.count, now: now)
+                    }
+                }
+            } else {
+                let store = try options.openStore()
+                let sets = try storeCall { () throws(StoreError) in try store.customSets() }
+                summaries = try sets.map { set in
+                    SetSummary(
+                        set,
+                        emoji: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+                            .count,
+                        now: now)
+                }
             }
             if options.json { return try printJSON(summaries) }
             if summaries.isEmpty { return print("no custom sets; `moji custom add` adds one.") }

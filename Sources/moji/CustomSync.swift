@@ -18,7 +18,7 @@ struct CustomSync: ParsableCommand {
             array of reports then, one report object for a named set. Images that fail are listed \
             and exit 0. Exits 1 for an unknown set, 74 when the source cannot be fetched, 5 when \
             another process is syncing the set.
-            """
+            """ + sharedCustomSetsHelp
     )
 
     @Argument(help: "The set's name (default: every set).")
@@ -34,23 +34,40 @@ struct CustomSync: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let store = try options.openStore()
+            let sharedURL = options.sharedDatabaseURL()
+            let store = sharedURL == nil ? try options.openStore() : nil
             let names: [String]
             if let name {
                 names = [name]
-            } else {
+            } else if let store {
                 names = try storeCall { () throws(StoreError) in try store.customSets() }.map(\.name)
+            } else {
+                names = try withSharedCustomSets(url: sharedURL ?? "") { sync in
+                    try await sync.shared.customSetContents().contents.map(\.set.name)
+                }
             }
             var reports: [SyncReport] = []
             var firstFailure: CommandFailure?
             for setName in names {
                 let bar = dryRun ? nil : SyncProgressBar.forTerminal()
-                let sync = makeSync(store, progressBar: bar)
-                let result = try waitFor { [force, dryRun] () async -> Result<SyncReport, SyncError> in
-                    do throws(SyncError) {
-                        return .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))
-                    } catch {
-                        return .failure(error)
+                let result: Result<SyncReport, SyncError>
+                if let store {
+                    let sync = makeSync(store, progressBar: bar)
+                    result = try waitFor { [force, dryRun] () async -> Result<SyncReport, SyncError> in
+                        do throws(SyncError) {
+                            return .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                } else {
+                    result = try withSharedCustomSets(url: sharedURL ?? "", progressBar: bar) {
+                        [force, dryRun] sync in
+                        do throws(SyncError) {
+                            return .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
                 bar?.clear()

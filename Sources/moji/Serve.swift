@@ -41,7 +41,11 @@ extension Serve {
 
                 With --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB (or MOJI_DATABASE_URL), the users' data \
                 and the API tokens live in PostgreSQL, which several `moji serve` instances can share; create \
-                tokens with the same --database. While PostgreSQL does not answer, /v1/me answers 503 with \
+                tokens with the same --database. The custom sets live there too: `moji custom add|sync|remove \
+                --database postgres://…` change them, every instance mirrors them into its own store within \
+                about 2 seconds (and keeps serving the last mirrored sets while PostgreSQL is down), the \
+                background refresh syncs each due set on one instance only, and each instance fetches the \
+                images into its own cache. While PostgreSQL does not answer, /v1/me answers 503 with \
                 Retry-After and /v1/health says so; serving resumes by itself when it is back. Give a \
                 password in MOJI_DATABASE_URL or PGPASSWORD, not on the command line, where every local \
                 user can read it.
@@ -149,14 +153,16 @@ extension Serve {
                 // Waits on the main thread, which is not one of the pool's threads the server runs on.
                 try waitFor { [configuration] in
                     var userData: (any UserDataStore)?
+                    var customSets: (any SharedCustomSetStore)?
                     if case .postgres(let url) = database {
                         let postgres = try await ServeDatabase.openPostgres(
                             url: url, configuration: configuration.store, connections: connections, timeout: timeout)
-                        printError("users' data and tokens: \(postgres.databaseName)")
+                        printError("users' data, tokens and custom sets: \(postgres.databaseName)")
                         userData = postgres
+                        customSets = postgres
                     }
                     let server = try await MojiServer.start(
-                        configuration, userData: userData, stopsOnTerminationSignals: true)
+                        configuration, userData: userData, customSets: customSets, stopsOnTerminationSignals: true)
                     if let error = server.storeError {
                         printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
                     }

@@ -8,7 +8,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite).",
+            "The database file (default: $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/moji.sqlite); "
+                + "`moji custom add|sync|remove|sets|list` also take postgres://USER@HOST[:PORT]/DB.",
             valueName: "path"))
     var database: String?
 
@@ -27,8 +28,16 @@ struct StoreOptions: ParsableArguments {
         database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
     }
 
-    /// Opens the store, or exits 5 (``ExitCode/storeFailure``) with the store's explanation.
+    /// Opens the store, or exits 5 (``ExitCode/storeFailure``) with the store's explanation; exits 64
+    /// for a `postgres://` URL, which only some commands take (it would otherwise name a file).
     func openStore() throws -> EmojiStore {
+        if let database, ServeDatabase.namesPostgres(database) {
+            throw CommandFailure(
+                message: "this command works on the SQLite store: give --database a file. A postgres:// URL is taken "
+                    + "by `moji serve`, `moji serve token`, `moji store export|import` and `moji custom "
+                    + "add|sync|remove|sets|list`.",
+                code: .usage)
+        }
         var configuration = StoreConfiguration()
         configuration.busyTimeout = try busyTimeout()
         return try storeCall { () throws(StoreError) in try EmojiStore(url: url, configuration: configuration) }

@@ -15,8 +15,10 @@ struct CustomFixture {
     func stop() async { await server.stop() }
 
     /// Serves a forum page at `path` with `smilies` (code, image path, title), each image a small PNG
-    /// of its own size (so each has its own bytes).
-    func servePage(_ smilies: [(code: String, image: String, title: String, size: UInt32)], at path: String) {
+    /// of its own size (so each has its own bytes); the page after `delay` seconds when given.
+    func servePage(
+        _ smilies: [(code: String, image: String, title: String, size: UInt32)], at path: String, delay: Double = 0
+    ) {
         var html = "<html><body><h3>Section</h3><ul class=\"smilie_group\">"
         for smilie in smilies {
             server.route(
@@ -25,7 +27,8 @@ struct CustomFixture {
                 "<li class=\"smilie\"><div class=\"text\">\(smilie.code)</div><img src=\"\(server.url(smilie.image).absoluteString)\" title=\"\(smilie.title)\"></li>"
         }
         html += "</ul></body></html>"
-        server.route(path, .body(Data(html.utf8), contentType: "text/html; charset=utf-8"))
+        let page = LoopbackResponse.body(Data(html.utf8), contentType: "text/html; charset=utf-8")
+        server.route(path, delay > 0 ? .delayed(delay, page) : page)
     }
 
     /// Imports the page at `path` as set `name` into the store of `home`.

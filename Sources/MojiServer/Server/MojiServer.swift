@@ -17,7 +17,7 @@ import ServiceLifecycle
 /// try await server.stop()        // requests in flight finish, then the store closes
 /// ```
 ///
-/// `moji serve` starts one that stops gracefully on SIGTERM and SIGINT (``start(_:catalog:userData:stopsOnTerminationSignals:)``)
+/// `moji serve` starts one that stops gracefully on SIGTERM and SIGINT (``start(_:catalog:userData:customSets:stopsOnTerminationSignals:)``)
 /// and waits with ``waitUntilStopped()``.
 ///
 /// ## Routes
@@ -36,7 +36,7 @@ import ServiceLifecycle
 ///
 /// Per-user routes need `Authorization: Bearer <token>` (`moji serve token create USER`; 401
 /// otherwise) and keep each user's data in the ``/MojiStore/UserDataStore`` given to
-/// ``start(_:catalog:userData:stopsOnTerminationSignals:)`` (by default SQLite, a store of its own
+/// ``start(_:catalog:userData:customSets:stopsOnTerminationSignals:)`` (by default SQLite, a store of its own
 /// per user); when that database does not answer, they answer 503 `database-unavailable` with
 /// `Retry-After`, and serve again by themselves once it does. `/v1/users/{user}/…` is the same
 /// for the token's own user and 403 for any other. With ``ServerConfiguration/rateLimit``, 429.
@@ -98,15 +98,48 @@ public final class MojiServer: Sendable {
     ///     the store (``/MojiStore/SQLiteUserDataStore``); a PostgreSQL store (module MojiPostgres)
     ///     lets many instances share them. The server closes it when it stops. Its configuration's
     ///     catalog should be `catalog`, which the routes resolve emoji in.
+    ///   - customSets: A database that holds the custom sets of many instances (PostgreSQL: module
+    ///     MojiPostgres's store), or nil to keep them in the store alone. With one, the server
+    ///     mirrors the database's sets into its store at start and whenever they change (asked every
+    ///     ``ServerConfiguration/customSetMirrorInterval``), keeps serving the last mirrored ones
+    ///     while the database does not answer, and its background refresh syncs due sets in the
+    ///     database, one instance per set. Images stay in each instance's own image cache.
     ///   - stopsOnTerminationSignals: Whether SIGTERM and SIGINT stop it gracefully, as `moji serve`
     ///     wants; false by default, so a test's process keeps its own handlers.
     /// - Throws: ``MojiServerError/cannotListen(host:port:reason:)`` when the address cannot be bound.
     public static func start(
         _ configuration: ServerConfiguration = ServerConfiguration(), catalog: EmojiCatalog = .shared,
-        userData: (any UserDataStore)? = nil, stopsOnTerminationSignals: Bool = false
+        userData: (any UserDataStore)? = nil, customSets: (any SharedCustomSetStore)? = nil,
+        stopsOnTerminationSignals: Bool = false
     ) async throws -> MojiServer {
         let store = Result { () throws(StoreError) in
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
+        }
+        let imageCache = ImageCache(directory: configuration.imageDirectory)
+        var mirror: CustomSetMirror?
+        if let customSets, case .success(let store) = store {
+            let started = CustomSetMirror(shared: customSets, store: store, cache: imageCache)
+            // Before listening, so the first answers already have the shared sets; a database
+            // that does not answer now leaves the store's last mirror, and the service retries.
+            do throws(StoreError) {
+                let before = (try? store.customSets().map(\.name)) ?? []
+                try await started.update()
+                // Sets of the store from before it shared them (or removed elsewhere since the
+                // last start) are gone now: say which, since they were this instance's own.
+                let after = Set(try store.customSets().map { $0.name.lowercased() })
+                let dropped = before.filter { !after.contains($0.lowercased()) }
+                if !dropped.isEmpty {
+                    CustomSetRefresher.log(
+                        "moji serve: the custom sets \(dropped.joined(separator: ", ")) of this instance's store are not in "
+                            + "\(customSets.databaseName) and are no longer served; `moji custom add NAME … --database "
+                            + "postgres://…` shares a set with every instance.")
+                }
+            } catch {
+                CustomSetRefresher.log(
+                    "moji serve: the custom sets cannot be mirrored from \(customSets.databaseName) yet; "
+                        + "serving the ones mirrored last: \(error)")
+            }
+            mirror = started
         }
         let service = CatalogService(
             catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries)
@@ -146,9 +179,17 @@ public final class MojiServer: Sendable {
         // `moji serve` prints its own line; Hummingbird's start-up log would repeat it.
         application.logger.logLevel = .critical
         var services: [any Service] = [application]
+        if let mirror {
+            services.append(CustomSetMirroring(mirror: mirror, interval: configuration.customSetMirrorInterval))
+        }
         if configuration.refreshesCustomSets, case .success(let store) = store {
-            let sync = CustomSetSync(store: store, cache: ImageCache(directory: configuration.imageDirectory))
-            services.append(CustomSetRefresher(sync: sync, interval: configuration.refreshCheckInterval))
+            if let customSets {
+                let sync = SharedCustomSetSync(shared: customSets, cache: imageCache)
+                services.append(CustomSetRefresher(shared: sync, interval: configuration.refreshCheckInterval))
+            } else {
+                let sync = CustomSetSync(store: store, cache: imageCache)
+                services.append(CustomSetRefresher(sync: sync, interval: configuration.refreshCheckInterval))
+            }
         }
         var groupConfiguration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: stopsOnTerminationSignals ? [.sigterm, .sigint] : [],

@@ -34,6 +34,9 @@ public struct ServerConfiguration: Sendable {
     public var refreshesCustomSets: Bool
     /// How often the background refresh looks for due sets; ten minutes by default.
     public var refreshCheckInterval: Duration
+    /// With shared custom sets (``MojiServer/start(_:catalog:userData:customSets:stopsOnTerminationSignals:)``):
+    /// how often the server asks the shared database whether they changed; two seconds by default.
+    public var customSetMirrorInterval: Duration = .seconds(2)
     /// Requests per second per API token on the `/v1/me` routes (429 past it), or nil for no limit.
     public var rateLimit: RateLimit?
     /// How many search answers are kept, encoded, to answer the same query again without searching
