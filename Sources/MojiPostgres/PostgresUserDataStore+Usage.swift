@@ -12,7 +12,7 @@ extension PostgresUserDataStore {
     /// one statement that changes the user's clock and the item's row only if the user's version is
     /// still the one the use started from (a compare-and-set: both land or neither). Every other
     /// change of the user's data moves the version, so a use never writes over one it did not see.
-    /// The state to start from is this instance's own memory of the user (``UseStateCache``) when
+    /// The state to start from is this instance's own memory of the user (`UseStateCache`) when
     /// it has it, else one more statement reads it. When the version moved anyway, the use is
     /// read and written again, and when another instance got there first even then, recorded in a
     /// transaction under the user's row lock, which waits for the others rather than racing them.
