@@ -10,7 +10,9 @@ import PostgresNIO
 /// Sets and emoji are kept as MojiStore's JSON (``/MojiStore/CustomSet``,
 /// ``/Moji/CustomEmoji``), so both databases keep exactly the same fields. Every write first
 /// locks the one row of `moji_custom_version` and moves it: writers of custom data apply one
-/// after another (they are rare), and a reader that shares that lock sees one moment.
+/// after another (they are rare), and a reader that shares that lock sees one moment. The version
+/// moves to a random value, as users' versions do, so a database restored from an older copy never
+/// comes back to a version an instance has mirrored with other sets.
 extension PostgresUserDataStore: SharedCustomSetStore {
     public func customSetsVersion() async throws(StoreError) -> Int {
         try await run { client, logger in
@@ -132,7 +134,8 @@ extension PostgresUserDataStore: SharedCustomSetStore {
                     FROM unnest(\(keys)::text[], \(positions)::bigint[], \(texts)::text[]) AS entry(code_key, position, content)
                     """, logger: logger)
                 try await connection.query(
-                    "UPDATE moji_custom_version SET version = version + 1 WHERE id = 1", logger: logger)
+                    "UPDATE moji_custom_version SET version = \(unescaped: PostgresSchema.randomVersion) WHERE id = 1",
+                    logger: logger)
                 return .success(conflicts)
             }
         }
@@ -154,7 +157,8 @@ extension PostgresUserDataStore: SharedCustomSetStore {
                 }
                 if removed {
                     try await connection.query(
-                        "UPDATE moji_custom_version SET version = version + 1 WHERE id = 1", logger: logger)
+                        "UPDATE moji_custom_version SET version = \(unescaped: PostgresSchema.randomVersion) WHERE id = 1",
+                        logger: logger)
                 }
                 return removed
             }

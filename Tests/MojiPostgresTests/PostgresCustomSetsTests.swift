@@ -57,8 +57,10 @@ struct PostgresCustomSetsTests {
             let team = Self.content("Team", codes: ["parrot", "cat+1"], syncedAt: synced)
             let before = try await postgres.customSetsVersion()
             #expect(try await postgres.publishCustomSet(forum, adding: true).isEmpty)
+            let between = try await postgres.customSetsVersion()
             #expect(try await postgres.publishCustomSet(team, adding: true).isEmpty)
-            #expect(try await postgres.customSetsVersion() == before + 2)
+            // Each publish moves the version, to a value not seen before.
+            #expect(Set([before, between, try await postgres.customSetsVersion()]).count == 3)
 
             let mirror = try Self.mirror(place, postgres, name: "instance")
             #expect(try await mirror.update())
@@ -111,7 +113,7 @@ struct PostgresCustomSetsTests {
             let second = Date(timeIntervalSince1970: 1_760_003_600)
             let changed = Self.content("forum", codes: ["d", "a", "c"], syncedAt: second)
             #expect(try await writer.publishCustomSet(changed, adding: false).isEmpty)
-            #expect(try await reader.customSetsVersion() == version + 1)
+            #expect(try await reader.customSetsVersion() != version)
             #expect(try await mirror.update())
             #expect(try mirror.store.customEmojis(inSet: "forum").map(\.code) == ["d", "a", "c"])
             #expect(try mirror.store.customSet(named: "forum")?.syncedAt == second)
