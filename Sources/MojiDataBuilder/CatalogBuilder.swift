@@ -16,13 +16,19 @@ public struct CatalogBuilder {
     /// released version (a folder whose name is a version alone).
     public var unicodeFolder: String?
 
+    /// The project's own search data (`data/` in the repository: everyday words and the priors
+    /// `script/generate-priors` writes), or nil to build without it: no emoji or word prior, no
+    /// readings, no everyday words (search then ranks as a catalog from before them).
+    public var searchData: URL?
+
     /// The CLDR version read: the folder `cldr-<version>` under ``source``.
     public static let cldrVersion = "48"
 
-    /// A builder reading `source`.
-    public init(source: URL, unicodeFolder: String? = nil) {
+    /// A builder reading `source`, and `searchData` when given.
+    public init(source: URL, unicodeFolder: String? = nil, searchData: URL? = nil) {
         self.source = source
         self.unicodeFolder = unicodeFolder
+        self.searchData = searchData
     }
 
     /// Reads every input and returns the catalog files in memory.
@@ -54,7 +60,13 @@ public struct CatalogBuilder {
             catalog.files[CatalogFormat.localeKeywordsFile(locale.identifier)] = Data(
                 Zlib.deflate(Array(files.keywords.utf8)))
         }
-        for (path, data) in try Self.searchSegments(of: catalog.files, locales: catalog.localeIdentifiers) {
+        let searchData = searchData.map { SearchDataBuilder(folder: $0, model: model) }
+        if let searchData {
+            catalog.files[EmojiPriors.fileName] = Data(try searchData.priors().text().utf8)
+        }
+        for (path, data) in try Self.searchSegments(
+            of: catalog.files, locales: catalog.localeIdentifiers, searchData: searchData)
+        {
             catalog.files[path] = data
         }
         return catalog
@@ -63,8 +75,11 @@ public struct CatalogBuilder {
     /// The search segment files (the universal one and one per locale), built by Moji's own
     /// search code from the catalog files just made (written to a temporary folder to open them
     /// as a catalog), so they match them exactly.
-    private static func searchSegments(of files: [String: Data], locales: [String]) throws(BuildError) -> [String: Data]
-    {
+    /// With `searchData`, each locale's ``Moji/SearchTerms`` file too, made from the catalog's
+    /// own names and keywords (their readings) and written before the segments that include them.
+    private static func searchSegments(
+        of files: [String: Data], locales: [String], searchData: SearchDataBuilder?
+    ) throws(BuildError) -> [String: Data] {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -75,9 +90,37 @@ public struct CatalogBuilder {
         } catch {
             throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
         }
+        var segments: [String: Data] = [:]
+        if let searchData {
+            let catalog: EmojiCatalog
+            do {
+                catalog = try EmojiCatalog(directory: folder)
+            } catch {
+                throw .inconsistentData("the catalog just built cannot be opened: \(error)")
+            }
+            let emojis = Array(catalog.neutralEmojis)
+            for locale in locales {
+                let localized: LocalizedCatalog
+                do {
+                    localized = try catalog.localized(MojiLocale(locale))
+                } catch {
+                    throw .inconsistentData("locale \(locale) of the catalog just built cannot be read: \(error)")
+                }
+                let terms = try searchData.terms(locale: locale, localized: localized, emojis: emojis)
+                guard !terms.isEmpty else { continue }
+                let path = SearchTerms.fileName(locale)
+                let data = Data(Zlib.deflate(Array(terms.text().utf8)))
+                do {
+                    try data.write(to: folder.appendingPathComponent(path))
+                } catch {
+                    throw .cannotWrite(path: folder.path, reason: error.localizedDescription)
+                }
+                segments[path] = data
+            }
+        }
         do {
             let catalog = try EmojiCatalog(directory: folder)
-            var segments = [SearchSegmentFile.fileName: SearchSegmentFile.data(for: catalog)]
+            segments[SearchSegmentFile.fileName] = SearchSegmentFile.data(for: catalog)
             for locale in locales {
                 segments[SearchSegmentFile.localeFileName(locale)] = try SearchSegmentFile.data(
                     for: catalog, locale: locale)

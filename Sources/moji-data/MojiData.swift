@@ -30,8 +30,19 @@ struct Build: ParsableCommand {
     @Option(help: "The folder under unicode/ to read, e.g. 18.0-draft (default: the newest release).")
     var unicode: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Moji's own search data: everyday words and the priors script/generate-priors writes.",
+            valueName: "folder"))
+    var searchData: String = "data"
+
+    @Flag(help: "Build without the search data: no priors, readings or everyday words.")
+    var withoutSearchData = false
+
     func run() throws {
-        let builder = CatalogBuilder(source: URL(fileURLWithPath: from), unicodeFolder: unicode)
+        let builder = CatalogBuilder(
+            source: URL(fileURLWithPath: from), unicodeFolder: unicode,
+            searchData: withoutSearchData ? nil : URL(fileURLWithPath: searchData))
         do {
             let catalog = try builder.build()
             try catalog.write(to: URL(fileURLWithPath: out))

@@ -16,7 +16,7 @@ struct SearchJudgementTests {
     @Test("every judgement file parses and names only emoji of the catalog, 150+ words each")
     func committedFilesParse() throws {
         let files = try SearchJudgementFile.load(directory: Self.directory)
-        #expect(files.map(\.locale) == ["de", "en", "es", "fr", "ja"])
+        #expect(files.map(\.locale) == ["de", "en", "es", "fr", "it", "ja", "ko", "pt", "ru", "zh"])
         for (locale, judgements) in files {
             #expect(judgements.count >= 150, "\(locale)")
             _ = try catalog.locale(for: locale)

@@ -14,6 +14,8 @@ struct SearchSegmentBuilder {
     private var unspacedTerms: [Int] = []
     /// The terms of the last text added with ``addWords(of:field:entry:)``.
     private var textTerms: [Int] = []
+    /// Words' frequencies in the segment's language (``SearchTerms/wordFrequencies``).
+    private var wordFrequencies: [String: UInt8] = [:]
     // Buffers reused from word to word.
     private var rawWord = ByteString()
     private var scalars: [UInt32] = []
@@ -63,9 +65,36 @@ struct SearchSegmentBuilder {
         addRawPhrase(text, kind: kind, entry: entry)
     }
 
+    /// Search-only terms of a locale (``SearchTerms``): readings as names' words, everyday words
+    /// and readings of keywords as keywords.
+    mutating func addTerms(_ terms: SearchTerms, entries: Set<Int>) {
+        for index in terms.nameTerms.keys.sorted() where entries.contains(index) {
+            for term in terms.nameTerms[index]! { addWords(of: term, field: .name, entry: index) }
+        }
+        for index in terms.keywordTerms.keys.sorted() where entries.contains(index) {
+            for term in terms.keywordTerms[index]! { addWords(of: term, field: .keyword, entry: index) }
+        }
+        wordFrequencies = terms.wordFrequencies
+    }
+
     /// The segment, its tables sorted.
     func build(localeRank: UInt8, source: SearchSegment.Source) -> SearchSegment {
         let (wordTable, rank) = words.build()
+        // Each word's frequency, by its folded form (the most common spelling that folds to it).
+        var weights: [UInt8] = []
+        if !wordFrequencies.isEmpty {
+            weights = [UInt8](repeating: 0, count: wordTable.count)
+            var key = ByteString()
+            for (word, frequency) in wordFrequencies {
+                let folded = TextFolding.words(word)
+                guard folded.count == 1 else { continue }
+                key.bytes.removeAll(keepingCapacity: true)
+                UTF8Codec.append(folded[0], to: &key.bytes)
+                if let number = words.number(of: key) {
+                    weights[rank[number]] = max(weights[rank[number]], frequency)
+                }
+            }
+        }
         // Every scalar after the first of each unspaced word, with the one after it (0 at the end).
         var grams: [UInt64] = []
         var scalars: [UInt32] = []
@@ -79,7 +108,7 @@ struct SearchSegmentBuilder {
         }
         grams.sort()
         return SearchSegment(
-            words: wordTable, phrases: phrases.build().table, grams: grams,
+            words: wordTable, phrases: phrases.build().table, grams: grams, wordWeights: weights,
             localeRank: localeRank, source: source)
     }
 

@@ -21,6 +21,9 @@ struct TermTableBuilder {
     /// The bytes of term `number`.
     func bytes(of number: Int) -> [UInt8] { terms[number].bytes }
 
+    /// The number of the term `key`, if it was added.
+    func number(of key: ByteString) -> Int? { numbers[key] }
+
     /// The number of the term `key`, adding it (without postings) if it is new.
     mutating func intern(_ key: ByteString) -> (number: Int, isNew: Bool) {
         if let number = numbers[key] { return (number, false) }

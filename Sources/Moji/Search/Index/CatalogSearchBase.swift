@@ -10,6 +10,9 @@ final class CatalogSearchBase: Sendable {
     let neutralEntries: [Int32]
     let versions: [UInt16]
     let groupIndices: [UInt8]
+    /// How often people use each entry (Zipf × 100, 0 without data): the emoji prior
+    /// (``EmojiPriors``), empty when the catalog has none.
+    let frequencies: [UInt16]
     private let catalog: EmojiCatalog
     private let universalSegment = Locked<SearchSegment?>(nil)
 
@@ -66,5 +69,18 @@ final class CatalogSearchBase: Sendable {
         self.versions = versions
         self.groupIndices = groupIndices
         self.catalog = catalog
+        // A damaged priors file ranks as a catalog without one would, and is reported.
+        var frequencies: [UInt16] = []
+        do {
+            if let priors = try EmojiPriors.read(
+                path: storage.directoryPath + "/" + EmojiPriors.fileName, emojiCount: count)
+            {
+                frequencies = [UInt16](repeating: 0, count: count)
+                for (index, frequency) in priors.frequencies { frequencies[index] = frequency }
+            }
+        } catch {
+            storage.recordLoadError(error)
+        }
+        self.frequencies = frequencies
     }
 }

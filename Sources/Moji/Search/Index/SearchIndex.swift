@@ -23,6 +23,22 @@ final class SearchIndex: Sendable {
     let alphabetical: AlphabeticalOrder
     /// The order of entries that share a rank key.
     let commonFirst: CommonFirstOrder
+    /// Buckets each entry's word matches move down by (``RankKey/penalized(by:)``): 0 for the
+    /// emoji people use most, up to ``maximumPriorPenalty`` for those without usage data and for
+    /// custom emoji.
+    let priorPenalty: [UInt8]
+
+    /// The penalty of an emoji without usage data.
+    static let maximumPriorPenalty: UInt8 = 4
+
+    /// The prior penalty of an emoji used with Zipf frequency `frequency` × 100 (averaged over
+    /// languages, so lower than any one language's): 0 from 3.3 (😂 4.4, ❤️ and 👍 3.4), one
+    /// bucket more per 0.8 below, the most (as without data) under 1.0 (💌 0.8).
+    static func priorPenalty(frequency: UInt16) -> UInt8 {
+        guard frequency > 0 else { return maximumPriorPenalty }
+        if frequency >= 330 { return 0 }
+        return UInt8(min((409 - Int(frequency)) / 80, Int(maximumPriorPenalty)))
+    }
 
     var entryCount: Int { catalogEntryCount + custom.count }
 
@@ -74,9 +90,13 @@ final class SearchIndex: Sendable {
             var name = emoji.name.isEmpty ? emoji.code : emoji.name
             nameWords[emojis.count + offset] = name.withUTF8 { CommonFirstOrder.wordCount(ofName: $0) }
         }
+        let frequencies = CatalogSearchBase.shared(for: catalog).frequencies
         self.commonFirst = CommonFirstOrder(
-            emojis: emojis, versions: versions, nameWords: nameWords, tagged: catalog.storage.isTagged,
-            customCount: custom.count)
+            emojis: emojis, versions: versions, nameWords: nameWords, frequencies: frequencies,
+            tagged: catalog.storage.isTagged, customCount: custom.count)
+        var penalties = [UInt8](repeating: Self.maximumPriorPenalty, count: emojis.count + custom.count)
+        for entry in frequencies.indices { penalties[entry] = Self.priorPenalty(frequency: frequencies[entry]) }
+        self.priorPenalty = penalties
     }
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what
@@ -96,6 +116,8 @@ final class SearchIndex: Sendable {
             builder.addKeywords(field: terms.keywordFields[index] ?? table.keywordField(at: index), entry: index)
             for code in terms.shortcodes[index] ?? [] { builder.addShortcode(code, kind: .cldr, entry: index) }
         }
+        let searchTerms = try SearchTerms.read(chain: table.chain, storage: table.storage)
+        if !searchTerms.isEmpty { builder.addTerms(searchTerms, entries: Set(emojis.map(\.index))) }
         return builder.build(localeRank: rank, source: .locale(table))
     }
 

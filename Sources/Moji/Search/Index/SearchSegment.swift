@@ -34,14 +34,22 @@ final class SearchSegment: Sendable {
     /// For words in scripts without spaces: the first two scalars of every inner suffix and the
     /// word's index, packed as `s0 << 43 | s1 << 22 | word` and sorted; `s1` is 0 at the end.
     let grams: [UInt64]
+    /// How common each of ``words`` is in the segment's language (Zipf × 10, 0 unknown): the
+    /// word prior of completions (``MatchCost/completion(ofName:frequency:isWhole:)``). Empty
+    /// when the segment has none (shortcodes, custom emoji, a locale without data).
+    let wordWeights: [UInt8]
     /// 0 for the chosen locale (and locale-independent data), 1 for the additional locales.
     let localeRank: UInt8
     let source: Source
 
-    init(words: TermTable, phrases: TermTable, grams: [UInt64], localeRank: UInt8, source: Source) {
+    init(
+        words: TermTable, phrases: TermTable, grams: [UInt64], wordWeights: [UInt8] = [], localeRank: UInt8,
+        source: Source
+    ) {
         self.words = words
         self.phrases = phrases
         self.grams = grams
+        self.wordWeights = wordWeights.count == words.count ? wordWeights : []
         self.localeRank = localeRank
         self.source = source
     }

@@ -8,6 +8,8 @@ struct SearchMatcher {
     let query: SearchQuery
 
     private static let none = RankKey.none
+    /// Fewer real matches than this, and typo matches are looked for.
+    static let fewMatches = 5
 
     /// An entry found, with its rank key.
     struct Found: Equatable {
@@ -59,7 +61,8 @@ struct SearchMatcher {
         matchPhrases(slackFirst: options.preferredShortcodes == .slack)
         matchWords(typos: false)
         var found = collect()
-        let enough = options.limit.map { found.count >= $0 } ?? false
+        // Typos only when the real matches are few: "party" has enough, so ⛅ ("partly") stays out.
+        let enough = found.count >= min(options.limit ?? Int.max, Self.fewMatches)
         if options.allowsTypos, !enough, query.allowsTypos {
             if query.tokens.count == 1 {
                 addTypos(of: query.tokens[0])
@@ -99,9 +102,22 @@ struct SearchMatcher {
             matchPhrase(query.wordsKey, .words)
             matchPhrase(query.rawKey, .text)
             matchPhrase(query.shortcodeKey, .inColons)
+            if let key = query.shortcodeKey, !query.tokens.isEmpty { matchCodePrefix(key, in: segment) }
         }
         if exactEntries.isEmpty, query.tokens.isEmpty {
             matchSymbolPrefixes()
+        }
+    }
+
+    /// A query that starts with `:` and starts shortcodes (`:heart` → `:heart_eyes:`, `:heartbeat:`):
+    /// someone typing a code, whose codes rank before entries whose words merely contain it.
+    private mutating func matchCodePrefix(_ key: [UInt8], in segment: SearchSegment) {
+        let range = key.withUnsafeBufferPointer { segment.phrases.prefixRange(of: $0) }
+        for posting in segment.phrases.postings[segment.phrases.postingRange(of: range)] {
+            switch posting.phraseKind {
+            case .github, .slack, .emojibase, .cldr, .customCode: recordExact(posting.entry, .codePrefix)
+            default: continue
+            }
         }
     }
 
@@ -151,8 +167,8 @@ struct SearchMatcher {
                 let range = token.bytes.withUnsafeBufferPointer { words.prefixRange(of: $0) }
                 if !range.isEmpty {
                     recordPrefixMatches(
-                        range, of: token, in: words, localeRank: localeRank, position: position,
-                        isOpen: position == openPosition)
+                        range, of: token, in: words, weights: segment.wordWeights, localeRank: localeRank,
+                        position: position, isOpen: position == openPosition)
                 }
                 if token.isUnspaced {
                     scratchWords.removeAll(keepingCapacity: true)
@@ -207,18 +223,20 @@ struct SearchMatcher {
     }
 
     /// The hot loop: every posting of every word in `range`, with unchecked buffers. `isOpen`:
-    /// the token is the word still being typed, whose prefix matches rank as whole words.
+    /// the token is the word still being typed, whose matches are completions ranked by how
+    /// common the completed word is (`weights`, the segment's word prior).
     private mutating func recordPrefixMatches(
-        _ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable,
+        _ range: Range<Int>, of token: SearchQuery.Token, in words: TermTable, weights: [UInt8],
         localeRank: UInt8, position: Int, isOpen: Bool
     ) {
         reserveTouched(words.postingCount(of: range))
         let length = UInt32(token.bytes.count)
         let none = Self.none
-        // The key of each field code (name, keyword, shortcode) for a whole word and for a
-        // prefix, a byte each, so a posting's key is a shift rather than branches.
+        // The keys of a whole word and of a prefix when the token is not open: the same for
+        // every word. An open token's keys depend on each word's frequency.
         let wholeKeys = Self.packedKeys(whole: true, localeRank: localeRank)
-        let prefixKeys = Self.packedKeys(whole: isOpen, localeRank: localeRank)
+        let prefixKeys = Self.packedKeys(whole: false, localeRank: localeRank)
+        let hasWeights = weights.count == words.count
         var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
@@ -226,13 +244,19 @@ struct SearchMatcher {
                     touched.withUnsafeMutableBufferPointer { touched in
                         state.withUnsafeMutableBufferPointer { state in
                             for word in range {
-                                let keys = starts[word + 1] - starts[word] == length ? wholeKeys : prefixKeys
+                                let isWhole = starts[word + 1] - starts[word] == length
+                                let keys =
+                                    isOpen
+                                    ? Self.packedCompletionKeys(
+                                        frequency: hasWeights ? weights[word] : 0, isWhole: isWhole,
+                                        localeRank: localeRank)
+                                    : isWhole ? wholeKeys : prefixKeys
                                 for index in Int(postingStarts[word])..<Int(postingStarts[word + 1]) {
                                     let posting = postings[index]
                                     let entry = posting.entry
                                     if position > 0 && !state[entry].matchedAll(before: position) { continue }
-                                    let packed = keys >> (8 * posting.wordFieldCode)
-                                    let key = RankKey(rawValue: UInt8(truncatingIfNeeded: packed))
+                                    let packed = keys >> (16 * UInt64(posting.wordFieldCode))
+                                    let key = RankKey(rawValue: UInt16(truncatingIfNeeded: packed))
                                     let best = state[entry].tokenBest
                                     if best == none {
                                         touched[count] = Int32(entry)
@@ -249,15 +273,27 @@ struct SearchMatcher {
         touchedCount = count
     }
 
-    /// The rank keys of a prefix match in a name, a keyword and a shortcode (field codes 0, 1
-    /// and 2), a byte each.
-    private static func packedKeys(whole: Bool, localeRank: UInt8) -> UInt32 {
-        var packed: UInt32 = 0
+    /// The rank keys of a match in a name, a keyword and a shortcode (field codes 0, 1 and 2),
+    /// 16 bits each, for a word that is whole or the start of one followed by more words.
+    private static func packedKeys(whole: Bool, localeRank: UInt8) -> UInt64 {
+        var packed: UInt64 = 0
         for field in [SearchSegment.WordField.name, .keyword, .shortcode] {
             let key = RankKey.word(.prefix(in: field, whole: whole), localeRank: localeRank)
-            packed |= UInt32(key.rawValue) << (8 * UInt32(field.rawValue))
+            packed |= UInt64(key.rawValue) << (16 * UInt64(field.rawValue))
         }
         return packed
+    }
+
+    /// ``packedKeys(whole:localeRank:)`` for the word still being typed, completing to a word of
+    /// `frequency` (Zipf × 10; 0 unknown).
+    @inline(__always)
+    private static func packedCompletionKeys(frequency: UInt8, isWhole: Bool, localeRank: UInt8) -> UInt64 {
+        let name = RankKey.word(.completion(ofName: true, frequency: frequency, isWhole: isWhole), localeRank: localeRank)
+        let keyword = RankKey.word(
+            .completion(ofName: false, frequency: frequency, isWhole: isWhole), localeRank: localeRank)
+        let shortcode = RankKey.word(
+            .completion(ofShortcodeWithFrequency: frequency, isWhole: isWhole), localeRank: localeRank)
+        return UInt64(name.rawValue) | UInt64(keyword.rawValue) << 16 | UInt64(shortcode.rawValue) << 32
     }
 
     @inline(__always)
@@ -429,10 +465,14 @@ struct SearchMatcher {
         let tokenCount = query.tokens.count
         return [Found](unsafeUninitializedCapacity: exactEntries.count + candidates.count) { found, count in
             count = 0
+            // A word match moves later by the entry's prior penalty; an exact one stays.
+            let penalties = index.priorPenalty
             state.withUnsafeBufferPointer { state in
                 for entry in exactEntries {
                     let e = Int(entry)
-                    let words = tokenCount > 0 && state[e].matchedAll(before: tokenCount) ? state[e].wordKey : Self.none
+                    let words =
+                        tokenCount > 0 && state[e].matchedAll(before: tokenCount)
+                        ? state[e].wordKey.penalized(by: penalties[e]) : Self.none
                     found.initializeElement(at: count, to: Found(entry: entry, key: min(state[e].exactKey, words)))
                     count += 1
                 }
@@ -440,7 +480,8 @@ struct SearchMatcher {
                 for entry in candidates {
                     let e = Int(entry)
                     guard state[e].matchedAll(before: tokenCount), state[e].exactKey == Self.none else { continue }
-                    found.initializeElement(at: count, to: Found(entry: entry, key: state[e].wordKey))
+                    found.initializeElement(
+                        at: count, to: Found(entry: entry, key: state[e].wordKey.penalized(by: penalties[e])))
                     count += 1
                 }
             }

@@ -1,5 +1,6 @@
-/// The order of entries that share a ``RankKey``: the common emoji first, from what the data
-/// says about each (no list of favourites), where CLDR order used to decide alone.
+/// The order of entries that share a ``RankKey`` bucket: the emoji people use more first (the
+/// emoji prior, ``EmojiPriors``), then what the data says about each, where CLDR order used to
+/// decide alone.
 ///
 /// An entry's prior, most significant first (ties in CLDR order, custom emoji after the
 /// catalog's):
@@ -7,6 +8,8 @@
 /// | prior                   | first                                                        |
 /// |-------------------------|--------------------------------------------------------------|
 /// | variant                 | not a gendered or directional variant of another emoji        |
+/// | usage                   | the emoji people use more (Zipf frequency as a token in       |
+/// |                         | wordfreq's data; emoji without data after all with)           |
 /// | tagged                  | one that GitHub's gemoji gives search tags to: a person       |
 /// |                         | judged it commonly searched (🌙 before 🌔 and 🌑 for "moon")   |
 /// | code points             | fewer code points (😘 before 👩‍❤️‍💋‍👨; FE0F not counted)        |
@@ -18,9 +21,10 @@
 /// A variant is a sequence that adds ♀, ♂ or ➡ to another emoji, or that starts with 👨 or
 /// 👩 where 🧑 makes the neutral form (👩‍🚀 beside 🧑‍🚀, 👨‍👩‍👧 beside 👪): it ranks after every
 /// neutral emoji of its key, so "rocket" lists 🚀 and 🧑‍🚀 before the man and woman astronauts,
-/// while "woman astronaut" still finds 👩‍🚀 first (🧑‍🚀 does not match "woman").
+/// while "woman astronaut" still finds 👩‍🚀 first (🧑‍🚀 does not match "woman"). Toned forms are
+/// not entries: they follow their base.
 ///
-/// Custom emoji count as untagged.
+/// Custom emoji count as untagged and unused.
 ///
 /// ```
 /// rank[entry]  ─▶ position in this order (what buckets sort)
@@ -34,10 +38,11 @@ struct CommonFirstOrder: Sendable {
 
     /// The order of the catalog's entries followed by `customCount` custom emoji; `nameWords`
     /// holds each entry's number of words in the first locale's name (a custom emoji's name, or
-    /// its code); `tagged` whether gemoji gives each catalog entry search tags.
+    /// its code); `frequencies` each catalog entry's usage (Zipf × 100, 0 unknown; empty when
+    /// the catalog has no priors); `tagged` whether gemoji gives each catalog entry search tags.
     init(
-        emojis: [Emoji?], versions: [UInt16], nameWords: [UInt16], tagged: some RandomAccessCollection<Bool>,
-        customCount: Int
+        emojis: [Emoji?], versions: [UInt16], nameWords: [UInt16], frequencies: [UInt16] = [],
+        tagged: some RandomAccessCollection<Bool>, customCount: Int
     ) {
         let count = emojis.count + customCount
         var keys: [UInt64] = []
@@ -50,6 +55,7 @@ struct CommonFirstOrder: Sendable {
             keys.append(
                 Self.prior(
                     of: emoji.character, version: versions[entry], nameWords: nameWords[entry],
+                    frequency: entry < frequencies.count ? frequencies[entry] : 0,
                     isTagged: tagged[tagged.index(tagged.startIndex, offsetBy: entry)]) << 32
                     | UInt64(entry))
         }
@@ -76,14 +82,16 @@ struct CommonFirstOrder: Sendable {
     /// The prior of an emoji, packed so a smaller value is more common:
     ///
     /// ```
-    ///  31  30  29     24 23           16 15          8 7             0
-    /// ┌───┬───┬─────────┬───────────────┬─────────────┬───────────────┐
-    /// │ v │ u │ code pts│ major version │ name words  │ minor version │
-    /// └───┴───┴─────────┴───────────────┴─────────────┴───────────────┘
+    ///  30  29        20  19  18    15 14     9 8      4 3      0
+    /// ┌───┬────────────┬───┬────────┬────────┬────────┬────────┐
+    /// │ v │ 1023 − use │ u │code pts│ major  │ words  │ minor  │
+    /// └───┴────────────┴───┴────────┴────────┴────────┴────────┘
     /// ```
     ///
-    /// `v`: a variant; `u`: untagged.
-    static func prior(of character: String, version: UInt16, nameWords: UInt16, isTagged: Bool) -> UInt64 {
+    /// `v`: a variant; `use`: Zipf frequency × 100 (at most 1023); `u`: untagged.
+    static func prior(
+        of character: String, version: UInt16, nameWords: UInt16, frequency: UInt16 = 0, isTagged: Bool
+    ) -> UInt64 {
         var codePoints: UInt64 = 0
         var isVariant = false
         for scalar in character.unicodeScalars where scalar.value != 0xFE0F {
@@ -94,9 +102,10 @@ struct CommonFirstOrder: Sendable {
             if codePoints == 1, scalar.value == 0x1F468 || scalar.value == 0x1F469 { isVariant = true }
         }
         let variant: UInt64 = isVariant && codePoints > 1 ? 1 : 0
+        let unused = UInt64(1023 - min(frequency, 1023))
         let untagged: UInt64 = isTagged ? 0 : 1
-        return variant << 31 | untagged << 30 | min(codePoints, 0x3F) << 24 | UInt64(version >> 8) << 16
-            | UInt64(min(nameWords, 0xFF)) << 8 | UInt64(version & 0xFF)
+        return variant << 30 | unused << 20 | untagged << 19 | min(codePoints, 0xF) << 15
+            | UInt64(min(version >> 8, 0x3F)) << 9 | UInt64(min(nameWords, 0x1F)) << 4 | UInt64(min(version & 0xFF, 0xF))
     }
 
     /// The number of words in a name, in UTF-8 (split where ``TextFolding`` splits words).

@@ -1,12 +1,13 @@
-/// Where a match ranks: lower keys first, ties common first (``CommonFirstOrder``: no variant,
-/// fewer code points, earlier major Emoji version, fewer name words, earlier minor version,
-/// then CLDR order). An entry's key is the best
-/// of its exact matches and of its word matches (where every word of the query must match, and
-/// the worst word's best match counts).
+/// Where a match ranks: lower buckets first, ties common first (``CommonFirstOrder``: the emoji
+/// people use more first, then no variant, fewer code points, earlier Emoji version, fewer name
+/// words, then CLDR order). An entry's key is the best of its exact matches and of its word
+/// matches (where every word of the query must match, and the worst word's best match counts).
 ///
-/// The keys and what earns each are the table below, the one place that decides ranking order:
+/// A key is a bucket, which decides the order, and the ``MatchClass`` it reports
+/// (`bucket << 4 | class`). The buckets and what earns each are the table below, the one place
+/// that decides ranking order:
 ///
-/// | key              | the query …                                                        | relevance |
+/// | bucket           | the query …                                                        | relevance |
 /// |------------------|--------------------------------------------------------------------|-----------|
 /// | 0                | is the emoji, an emoticon, a custom or preferred preset's `:code:`  | exact     |
 /// | 1                | is `:code:` of the other of GitHub and Slack                        | exact     |
@@ -17,53 +18,93 @@
 /// | 6                | is the other preset's code, without colons                          | exact     |
 /// | 7                | is the name or its words in another locale                          | exact     |
 /// | 8                | is an emojibase or CLDR code, without colons                        | exact     |
-/// | 16 + 2 × c + r   | has every word matching, worst ``MatchClass`` `c`, locale rank `r`  | per class |
+/// | 9                | starts with `:` and starts a shortcode (`:heart` → `:heart_eyes:`)  | shortcode |
+/// | 16 + cost + r + p | has every word matching, the worst word's best ``MatchCost``,      | per class |
+/// |                  | locale rank `r`, the entry's prior penalty `p`                      |           |
 ///
-/// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others,
-/// so in each match class the first locale's matches come first.
+/// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others.
+/// The prior penalty `p` (``SearchIndex/priorPenalty``) is 0 for the emoji people use most and
+/// grows as they use it less, so a much more common emoji can overtake a slightly better match
+/// ("amour": ❤️, a keyword, before 💌 "lettre d'amour", a name); it never moves a word match
+/// before an exact one.
 ///
-/// The last word of a query with nothing after it is still being typed: its prefix matches
-/// rank as whole words (``MatchClass/nameWord``, ``MatchClass/keyword``), so "thumb" ranks 👍
-/// ("thumbs up") with 🫰 ("… thumb crossed") and the common one first; "thumb " does not.
+/// The last word of a query with nothing after it is still being typed: its prefix matches are
+/// completions, ranked by how common the completed word is in the language (the word prior,
+/// ``MatchCost/completion(ofName:frequency:)``), so "coo" puts 😎 ("cool") before 🍪 ("cookie");
+/// they report the class of whole words (``MatchClass/nameWord``, ``MatchClass/keyword``).
 struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
-    var rawValue: UInt8
+    var rawValue: UInt16
 
     @inline(__always)
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// The key of `bucket` reporting `matchClass`.
+    @inline(__always)
+    init(bucket: UInt8, matchClass: MatchClass) {
+        rawValue = UInt16(bucket) << 4 | UInt16(matchClass.rawValue)
+    }
 
     @inline(__always)
     static func < (lhs: RankKey, rhs: RankKey) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The bucket, which orders results.
+    @inline(__always)
+    var bucket: UInt8 { UInt8(truncatingIfNeeded: rawValue >> 4) }
+
+    /// An exact key of `bucket` (below ``firstWordMatch``).
+    private static func exact(bucket: UInt8) -> RankKey { RankKey(rawValue: UInt16(bucket) << 4) }
 
     // MARK: The ranking order, best first
 
     /// The emoji itself, an emoticon, a custom emoji's `:code:`, or `:code:` of the preferred of
     /// GitHub and Slack (``SearchOptions/preferredShortcodes``); also a toned emoji typed alone.
-    static let character = RankKey(rawValue: 0)
+    static let character = exact(bucket: 0)
     /// `:code:` of the other of GitHub and Slack.
-    static let otherPresetCodeInColons = RankKey(rawValue: 1)
+    static let otherPresetCodeInColons = exact(bucket: 1)
     /// An emojibase or CLDR `:code:`.
-    static let emojibaseOrCLDRCodeInColons = RankKey(rawValue: 2)
+    static let emojibaseOrCLDRCodeInColons = exact(bucket: 2)
     /// The whole name in the first locale, punctuation and all (`keycap: #`).
-    static let name = RankKey(rawValue: 3)
+    static let name = exact(bucket: 3)
     /// The name's words in the first locale, punctuation aside (`keycap #`).
-    static let nameWords = RankKey(rawValue: 4)
+    static let nameWords = exact(bucket: 4)
     /// The preferred preset's code or a custom emoji's code, without colons (`tada`).
-    static let preferredCode = RankKey(rawValue: 5)
+    static let preferredCode = exact(bucket: 5)
     /// The other preset's code, without colons.
-    static let otherPresetCode = RankKey(rawValue: 6)
+    static let otherPresetCode = exact(bucket: 6)
     /// The name, whole or its words, in another locale.
-    static let otherLocaleName = RankKey(rawValue: 7)
+    static let otherLocaleName = exact(bucket: 7)
     /// An emojibase or CLDR code, without colons.
-    static let emojibaseOrCLDRCode = RankKey(rawValue: 8)
+    static let emojibaseOrCLDRCode = exact(bucket: 8)
+    /// A query that starts with `:` and starts a shortcode (`:heart` for `:heart_eyes:`): someone
+    /// typing a code, whose codes come before entries whose words merely contain the word.
+    static let codePrefix = RankKey(bucket: 9, matchClass: .shortcode)
 
-    /// The first word-match key: every exact key ranks before every word match.
+    /// The first word-match bucket: every exact key ranks before every word match.
     static let firstWordMatch: UInt8 = 16
 
-    /// A word match of `matchClass` in a segment of `localeRank` (0 or 1): the two locale ranks
-    /// of a class are next to each other, so a class ranks before the next in any locale.
+    /// Buckets a match in another locale (English, when searching German) costs more: enough
+    /// that "tee" finds 🍵 (German "Tee") before 😀 (English "teeth").
+    static let otherLocaleCost: UInt8 = 3
+
+    /// A word match costing `cost` in a segment of `localeRank` (0 or 1).
+    @inline(__always)
+    static func word(_ cost: MatchCost, localeRank: UInt8) -> RankKey {
+        RankKey(bucket: firstWordMatch &+ cost.buckets &+ localeRank &* otherLocaleCost, matchClass: cost.matchClass)
+    }
+
+    /// A word match of `matchClass`, whole, in a segment of `localeRank`.
     @inline(__always)
     static func word(_ matchClass: MatchClass, localeRank: UInt8) -> RankKey {
-        RankKey(rawValue: firstWordMatch + 2 * matchClass.rawValue + localeRank)
+        word(MatchCost(matchClass), localeRank: localeRank)
+    }
+
+    /// This key moved `penalty` buckets later, if it is a word match (at most to the last bucket).
+    @inline(__always)
+    func penalized(by penalty: UInt8) -> RankKey {
+        let bucket = self.bucket
+        guard bucket >= Self.firstWordMatch, penalty > 0, self != Self.none else { return self }
+        let moved = UInt16(min(Int(bucket) + Int(penalty), 254))
+        return RankKey(rawValue: moved << 4 | rawValue & 0xF)
     }
 
     /// Every result of a blank query (the catalog in CLDR order), reported as name prefixes.
@@ -73,12 +114,12 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     static let symbolPrefix = word(.shortcode, localeRank: 0)
 
     /// No match (above every key).
-    static let none = RankKey(rawValue: 255)
+    static let none = RankKey(rawValue: UInt16.max)
 
     /// The relevance a key reports, which groups results in usage ranking.
     var relevance: SearchRelevance {
-        guard rawValue >= Self.firstWordMatch else { return .exact }
-        return MatchClass(rawValue: (rawValue - Self.firstWordMatch) / 2)?.relevance ?? .typo
+        guard bucket >= Self.firstWordMatch else { return self == Self.codePrefix ? .shortcode : .exact }
+        return MatchClass(rawValue: UInt8(rawValue & 0xF))?.relevance ?? .typo
     }
 
     // MARK: Exact matches by phrase kind
@@ -180,4 +221,83 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 
     /// The class of a query word one typo away from a word, of a name or not.
     static func typo(name: Bool) -> MatchClass { name ? .typoInName : .otherTypo }
+}
+
+/// What one word of a query costs where it matched, in buckets of ``RankKey`` (lower first),
+/// and the ``MatchClass`` it reports. An entry's word-match bucket is its worst word's best
+/// cost, plus the locale rank and the entry's prior penalty.
+///
+/// | match                                             | buckets                          |
+/// |---------------------------------------------------|----------------------------------|
+/// | a whole word of the name                          | 0                                |
+/// | a whole keyword word                              | 2                                |
+/// | the start of a name's word, more words follow     | 4                                |
+/// | a shortcode's word, whole or its start            | 4                                |
+/// | the start of a keyword's word, more words follow  | 8                                |
+/// | the word still being typed, in a name             | 2 + word band (− 1 when whole)   |
+/// | the word still being typed, in a keyword          | 4 + word band (− 1 when whole)   |
+/// | inside a name's word (scripts without spaces)     | 10                               |
+/// | inside another word                               | 12                               |
+/// | one typo, in a name / elsewhere                   | 16 / 18                          |
+///
+/// The word band (0 to 8) says how common the word the typed letters complete to is in the
+/// segment's language: 0 from Zipf 6 (one use in a million words: "love", "good"), one more per
+/// 0.4 below, 8 for a word without data. A word still being typed is read as the likely word
+/// it becomes, so the whole word typed so far only gets one bucket over its completions: "thumb"
+/// ranks 👍 ("thumbs") with 🫰 ("thumb"), and the common emoji first.
+struct MatchCost: Sendable {
+    var buckets: UInt8
+    var matchClass: MatchClass
+
+    /// A match of `matchClass` at its base cost (a whole word, or a prefix followed by more words).
+    @inline(__always)
+    init(_ matchClass: MatchClass) {
+        self.matchClass = matchClass
+        buckets =
+            switch matchClass {
+            case .nameWord: 0
+            case .keyword: 2
+            case .namePrefix, .shortcode: 4
+            case .keywordPrefix: 8
+            case .insideNameWord: 10
+            case .insideOtherWord: 12
+            case .typoInName: 16
+            case .otherTypo: 18
+            }
+    }
+
+    @inline(__always)
+    private init(buckets: UInt8, matchClass: MatchClass) {
+        self.buckets = buckets
+        self.matchClass = matchClass
+    }
+
+    /// The band of a word without data, or too rare to tell from one without.
+    static let maximumWordBand: UInt8 = 8
+
+    /// The word band of a word of Zipf frequency `frequency` × 10 (0 when unknown).
+    @inline(__always)
+    static func wordBand(_ frequency: UInt8) -> UInt8 {
+        frequency >= 60 ? 0 : min((63 - frequency) / 4, maximumWordBand)
+    }
+
+    /// Buckets a whole word still being typed gains over its completions.
+    static let wholeWordBonus: UInt8 = 3
+
+    /// The word still being typed matched a word of a name (`isName`) or a keyword whose
+    /// frequency is `frequency` (Zipf × 10); `isWhole` when it is the whole word.
+    @inline(__always)
+    static func completion(ofName isName: Bool, frequency: UInt8, isWhole: Bool) -> MatchCost {
+        let base: UInt8 = isName ? 3 : 5
+        return MatchCost(
+            buckets: base + wordBand(frequency) - (isWhole ? wholeWordBonus : 0),
+            matchClass: isName ? .nameWord : .keyword)
+    }
+
+    /// The word still being typed matched a shortcode's word: as a keyword, one bucket later
+    /// (`weinendes_gesicht` is no better a match for "wein" than the keyword "weinen").
+    @inline(__always)
+    static func completion(ofShortcodeWithFrequency frequency: UInt8, isWhole: Bool) -> MatchCost {
+        MatchCost(buckets: 6 + wordBand(frequency) - (isWhole ? wholeWordBonus : 0), matchClass: .shortcode)
+    }
 }

@@ -1,8 +1,8 @@
 extension SearchMatcher {
     /// More than every key that matters to order: keys from here on share the last bucket.
-    private static let keyCount = 40
+    private static let keyCount = 64
 
-    /// Entries in relevance order (key, then `order`, common first), at most `limit`.
+    /// Entries in relevance order (key bucket, then `order`, common first), at most `limit`.
     ///
     /// Counts the keys first, so only the entries of the best keys up to `limit` are sorted:
     /// a small group by sorting their positions in `order`, a large one (a one-letter query)
@@ -17,7 +17,7 @@ extension SearchMatcher {
             starts.initialize(repeating: 0)
             var lastKey = keyCount - 1
             found.withUnsafeBufferPointer { found in
-                for item in found { starts[min(Int(item.key.rawValue), keyCount - 1) + 1] += 1 }
+                for item in found { starts[min(Int(item.key.bucket), keyCount - 1) + 1] += 1 }
                 // The keys needed: up to the one that reaches the limit.
                 var total = 0
                 for key in 0..<keyCount {
@@ -34,23 +34,28 @@ extension SearchMatcher {
                     for key in 0...lastKey { cursor[key] = starts[key] }
                     found.withUnsafeBufferPointer { found in
                         for item in found {
-                            let key = min(Int(item.key.rawValue), keyCount - 1)
+                            let key = min(Int(item.key.bucket), keyCount - 1)
                             guard key <= lastKey else { continue }
-                            byKey[cursor[key]] = order.rank[Int(item.entry)]
+                            // The position in `order` with the class the key reports below it.
+                            byKey[cursor[key]] = order.rank[Int(item.entry)] << 4 | Int32(item.key.rawValue & 0xF)
                             cursor[key] += 1
                         }
                     }
                 }
                 var bitmap: [UInt64] = []
+                // The class each position's key reports, for the bitmap's large buckets.
+                var classes: [UInt8] = []
                 for key in 0...lastKey where starts[key + 1] > starts[key] {
                     if ordered.count >= limit { break }
                     var bucket = UnsafeMutableBufferPointer(rebasing: byKey[starts[key]..<starts[key + 1]])
                     let wanted = limit - ordered.count
                     if bucket.count <= 64 {
                         bucket.sort()
-                        let rank = RankKey(rawValue: UInt8(key))
-                        for position in bucket.prefix(wanted) {
-                            ordered.append(Found(entry: order.entries[Int(position)], key: rank))
+                        for packed in bucket.prefix(wanted) {
+                            ordered.append(
+                                Found(
+                                    entry: order.entries[Int(packed >> 4)],
+                                    key: RankKey(rawValue: UInt16(key) << 4 | UInt16(packed & 0xF))))
                         }
                     } else {
                         // A large bucket (a one-letter query): a bitmap of positions gives the
@@ -60,14 +65,20 @@ extension SearchMatcher {
                         } else {
                             for position in bitmap.indices { bitmap[position] = 0 }
                         }
+                        if classes.isEmpty { classes = [UInt8](repeating: 0, count: entryCount) }
                         bitmap.withUnsafeMutableBufferPointer { bitmap in
-                            for position in bucket { bitmap[Int(position) >> 6] |= 1 << UInt64(position & 63) }
+                            for packed in bucket {
+                                let position = packed >> 4
+                                bitmap[Int(position) >> 6] |= 1 << UInt64(position & 63)
+                                classes[Int(position)] = UInt8(packed & 0xF)
+                            }
                             var taken = 0
                             scan: for (position, var word) in bitmap.enumerated() {
                                 while word != 0 {
                                     let bit = word.trailingZeroBitCount
                                     let entry = order.entries[position << 6 | bit]
-                                    ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt8(key))))
+                                    let matchClass = UInt16(classes[position << 6 | bit])
+                                    ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt16(key) << 4 | matchClass)))
                                     taken += 1
                                     if taken == wanted { break scan }
                                     word &= word - 1

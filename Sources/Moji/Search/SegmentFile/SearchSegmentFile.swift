@@ -9,7 +9,8 @@ import Foundation
 /// Layout, zlib-compressed, then little-endian: the 8-byte magic `MOJISRCH`; UInt32 catalog
 /// format version; UInt32 ``indexVersion``; UInt32 catalog entry count; the words table, then
 /// the phrases table; then UInt32 gram count and the grams, each the varint difference from the
-/// one before. A table is UInt32 term count, UInt32 byte count of its terms, UInt32 posting
+/// one before; then UInt32 word-weight count (the words table's term count, or 0) and a byte per
+/// word (``SearchSegment/wordWeights``). A table is UInt32 term count, UInt32 byte count of its terms, UInt32 posting
 /// count, then each term front-coded (varint bytes shared with the previous term, varint length
 /// of the rest, the rest), then each term's postings (varint count, then per posting the zigzag
 /// varint difference of its entry from the previous one's and one byte of field or kind). See
@@ -29,7 +30,7 @@ package enum SearchSegmentFile {
     static let magic = Array("MOJISRCH".utf8)
     /// The version of the index rules (folding, words, phrase keys) the file was built with.
     /// Bump it with any change to what ``SearchSegmentBuilder`` produces, then rebuild the catalog.
-    static let indexVersion: UInt32 = 2
+    static let indexVersion: UInt32 = 3
 
     /// The universal segment's file for a catalog.
     package static func data(for catalog: EmojiCatalog) -> Data {
@@ -85,6 +86,8 @@ package enum SearchSegmentFile {
             appendVarint(gram - previousGram, to: &output)
             previousGram = gram
         }
+        appendUInt32(UInt32(segment.wordWeights.count), to: &output)
+        output += segment.wordWeights
         return output
     }
 
@@ -107,10 +110,11 @@ package enum SearchSegmentFile {
     }
 
     /// Reads the file at `path`: nil when there is none (a catalog from before the file
-    /// existed, whose segment is then built), the segment when it is sound.
+    /// existed) or when it was built with older index rules (a catalog installed by an older
+    /// Moji), whose segment is then built from the catalog's files; the segment when it is sound.
     ///
     /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when the file is damaged,
-    ///   was written by another version of the index rules or for another catalog.
+    ///   was written by a newer version of the index rules or for another catalog.
     static func read(
         path: String, entryCount: Int, localeRank: UInt8 = 0,
         source: SearchSegment.Source = .universal
@@ -132,6 +136,8 @@ package enum SearchSegmentFile {
             let format = reader.uint32()
             let version = reader.uint32()
             let entries = reader.uint32()
+            // Older rules: build the segment anew, as for a catalog without segment files.
+            if format == CatalogFormat.version, version < indexVersion { return nil }
             guard format == CatalogFormat.version, version == indexVersion else {
                 throw malformed(
                     8,
@@ -154,10 +160,16 @@ package enum SearchSegmentFile {
             guard let grams = reader.grams(wordCount: words.count) else {
                 throw malformed(gramsStart, "the grams \(damaged)")
             }
+            let weightsStart = reader.offset
+            guard let weights = reader.weights(wordCount: words.count) else {
+                throw malformed(weightsStart, "the word weights \(damaged)")
+            }
             guard reader.offset == buffer.count else {
                 throw malformed(reader.offset, "\(buffer.count - reader.offset) bytes follow the last table")
             }
-            return SearchSegment(words: words, phrases: phrases, grams: grams, localeRank: localeRank, source: source)
+            return SearchSegment(
+                words: words, phrases: phrases, grams: grams, wordWeights: weights, localeRank: localeRank,
+                source: source)
         }
     }
 
@@ -295,6 +307,17 @@ package enum SearchSegmentFile {
             offset = position
             guard ok, postings.count == postingCount else { return nil }
             return TermTable(bytes: termBytes, starts: starts, postingStarts: postingStarts, postings: postings)
+        }
+
+        /// A byte per word (or none).
+        mutating func weights(wordCount: Int) -> [UInt8]? {
+            let count = Int(uint32())
+            guard offset <= bytes.count, count == wordCount || count == 0, count <= bytes.count - offset else {
+                return nil
+            }
+            let weights = Array(bytes[offset..<(offset + count)])
+            offset += count
+            return weights
         }
 
         /// Sorted grams naming words below `wordCount`.

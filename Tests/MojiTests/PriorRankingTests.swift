@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+@testable import Moji
+
+/// The rules issue 24 added to the ranking table, one test each on the case the rule exists
+/// for: the emoji prior, the word prior, readings, everyday words and less noise.
+@Suite("Priors, readings and everyday words")
+struct PriorRankingTests {
+    static let english = try! EmojiSearch(locales: [.english])
+
+    private func texts(_ query: String, locale: MojiLocale? = nil, limit: Int = 10) throws -> [String] {
+        let search = try locale.map { try EmojiSearch(locale: $0) } ?? Self.english
+        return search.results(for: query, options: SearchOptions(limit: limit)).map(\.item.text)
+    }
+
+    @Test("the bundled catalog has an emoji prior: 😂 is used more than 💌")
+    func emojiPriorIsLoaded() throws {
+        let base = CatalogSearchBase.shared(for: .shared)
+        let joy = try #require(EmojiCatalog.shared.emoji(for: "😂")).index
+        let letter = try #require(EmojiCatalog.shared.emoji(for: "💌")).index
+        #expect(base.frequencies[joy] > base.frequencies[letter])
+        #expect(SearchIndex.priorPenalty(frequency: base.frequencies[joy]) == 0)
+        #expect(SearchIndex.priorPenalty(frequency: 0) == SearchIndex.maximumPriorPenalty)
+    }
+
+    @Test("a much more common emoji overtakes a slightly better match: amour → ❤️, not 💌")
+    func emojiPriorOvertakes() throws {
+        // ❤️ has "amour" as a keyword; 💌 "lettre d'amour" as a name word.
+        #expect(try texts("amour", locale: "fr", limit: 1) == ["❤️"])
+        // An exact match is never overtaken: the name of 💌 typed whole.
+        #expect(try texts("love letter", limit: 1) == ["💌"])
+    }
+
+    @Test("among matches of one class the emoji people use more comes first: cry → 😭 before 😿")
+    func emojiPriorBreaksTies() throws {
+        let results = try texts("cry", limit: 20)
+        let loud = try #require(results.firstIndex(of: "😭"))
+        let cat = try #require(results.firstIndex(of: "😿"))
+        #expect(loud < cat)
+    }
+
+    @Test("a word still being typed completes to the more frequent word first: coo → 😎 (cool)")
+    func wordPrior() throws {
+        let results = try texts("coo", limit: 5)
+        #expect(results.first == "😎")
+        #expect(Self.english.results(for: "coo", options: SearchOptions(limit: 1)).first?.relevance == .keyword)
+    }
+
+    @Test("Japanese names and keywords are found by their hiragana readings, every prefix")
+    func japaneseReadings() throws {
+        #expect(try texts("すし", locale: "ja", limit: 3).contains("🍣"))
+        #expect(try texts("たんじょうび", locale: "ja", limit: 3).contains("🎂"))
+        #expect(try texts("たんじょ", locale: "ja", limit: 5).contains("🎂"))
+        // Katakana folds to hiragana, so a reading is found typed either way.
+        #expect(try texts("スシ", locale: "ja", limit: 3).contains("🍣"))
+        #expect(try !texts("かみなり", locale: "ja", limit: 5).isEmpty)
+    }
+
+    @Test("Chinese names are found by toneless pinyin, with and without spaces")
+    func chinesePinyin() throws {
+        let cake = try texts("dangao", locale: "zh", limit: 10)
+        #expect(cake.contains("🎂") || cake.contains("🍰"))
+        #expect(try texts("dan g", locale: "zh", limit: 20).contains(where: { cake.contains($0) }))
+        #expect(try !texts("xiaolian", locale: "zh", limit: 5).isEmpty)
+    }
+
+    @Test("everyday words CLDR lacks find their emoji: hola → 👋, jaja → 😂, bussi → 😘")
+    func everydayWords() throws {
+        #expect(try texts("hola", locale: "es", limit: 1) == ["👋"])
+        #expect(try texts("jaja", locale: "es", limit: 3).contains("😂"))
+        #expect(try texts("bussi", locale: "de", limit: 3).contains("😘"))
+        // A child locale inherits its parent's everyday words.
+        #expect(try texts("hola", locale: "es-MX", limit: 1) == ["👋"])
+    }
+
+    @Test("typo matches only when real matches are few: party has no ⛅ (partly)")
+    func fewerTypos() throws {
+        let results = Self.english.results(for: "party", options: SearchOptions(limit: 50))
+        #expect(!results.contains { $0.relevance == .typo })
+        #expect(!results.map(\.item.text).contains("⛅"))
+        // With no real match, one typo is still forgiven.
+        #expect(try texts("pizaa", limit: 1) == ["🍕"])
+    }
+
+    @Test("an emoticon puts its emoji first: <3 → ❤️")
+    func emoticonFirst() throws {
+        #expect(try texts("<3", limit: 1) == ["❤️"])
+    }
+
+    @Test("a query starting with a colon ranks codes that start with it before words that merely contain it")
+    func codePrefixFirst() throws {
+        let results = Self.english.results(for: ":heart", options: SearchOptions(limit: 10))
+        // Every result up to the last code match is a code match (exact or a code prefix).
+        #expect(results.prefix(5).allSatisfy { $0.relevance == .exact || $0.relevance == .shortcode })
+        #expect(results.map(\.item.text).contains("😍"))  // :heart_eyes:
+        #expect(try texts(":heart:", limit: 1) == ["❤️"])
+    }
+
+    @Test("a segment file of older index rules is rebuilt from the catalog's files, not refused")
+    func olderSegmentFileIsRebuilt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-old-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var bytes = SearchSegmentFile.magic
+        for value: UInt32 in [UInt32(CatalogFormat.version), SearchSegmentFile.indexVersion - 1, 1] {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        let path = folder.appendingPathComponent("old.bin.z").path
+        try Data(Zlib.deflate(bytes)).write(to: URL(fileURLWithPath: path))
+        #expect(try SearchSegmentFile.read(path: path, entryCount: 1) == nil)
+    }
+
+    @Test("search terms files round-trip and reject unknown records")
+    func searchTermsFile() throws {
+        var terms = SearchTerms()
+        terms.nameTerms[3] = ["すし"]
+        terms.keywordTerms[5] = ["hola", "xiao lian"]
+        terms.wordFrequencies["hola"] = 52
+        terms.wordFrequencies["zzz"] = 5  // too rare to tell apart: not written
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("moji-terms-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("t.txt").path
+        try terms.text().write(toFile: path, atomically: true, encoding: .utf8)
+        let read = try #require(try SearchTerms.read(path: path, emojiCount: 10))
+        #expect(read.nameTerms == terms.nameTerms)
+        #expect(read.keywordTerms == terms.keywordTerms)
+        #expect(read.wordFrequencies == ["hola": 52])
+        try (terms.text() + "x\t1\t2\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: CatalogError.self) { try SearchTerms.read(path: path, emojiCount: 10) }
+        try (terms.text() + "k\t99\tword\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: CatalogError.self) { try SearchTerms.read(path: path, emojiCount: 10) }
+    }
+}
