@@ -15,14 +15,18 @@ public struct CatalogBuilder {
     /// The folder under `unicode/` to read, e.g. `17.0` or `18.0-draft`; nil picks the newest
     /// released version (a folder whose name is a version alone).
     public var unicodeFolder: String?
+    /// The folder of reviewed group and subgroup names, one `<locale>.tsv` each (the
+    /// repository's `data/group-names`); nil builds without them.
+    public var groupNamesFolder: URL?
 
     /// The CLDR version read: the folder `cldr-<version>` under ``source``.
     public static let cldrVersion = "48"
 
-    /// A builder reading `source`.
-    public init(source: URL, unicodeFolder: String? = nil) {
+    /// A builder reading `source`, and the group-name tables in `groupNamesFolder` if given.
+    public init(source: URL, unicodeFolder: String? = nil, groupNamesFolder: URL? = nil) {
         self.source = source
         self.unicodeFolder = unicodeFolder
+        self.groupNamesFolder = groupNamesFolder
     }
 
     /// Reads every input and returns the catalog files in memory.
@@ -39,7 +43,7 @@ public struct CatalogBuilder {
         catalog.componentCount = model.entries.filter(\.isComponent).count
         catalog.otherFormCount = model.otherForms
 
-        let locales = try LocaleBuilder(source: source, model: model).build()
+        let locales = try LocaleBuilder(source: source, model: model, groupNamesFolder: groupNamesFolder).build()
         catalog.localeIdentifiers = locales.map(\.identifier)
         catalog.files[CatalogFormat.coreFile] = Data(CatalogWriter.core(model: model, locales: locales).utf8)
         catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(

@@ -10,6 +10,8 @@ enum Paths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let sharedData = package.deletingLastPathComponent().appendingPathComponent("shared/data")
     static let committedCatalog = package.appendingPathComponent("Sources/Moji/Resources/Catalog")
+    /// The reviewed group-name tables, committed beside the sources.
+    static let groupNames = package.appendingPathComponent("data/group-names")
     static var hasSharedData: Bool {
         FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("unicode").path)
     }
@@ -20,7 +22,7 @@ struct CatalogBuilderTests {
     /// The committed files came from an earlier run, so equality also shows the build is repeatable.
     @Test("rebuilding from ../shared/data gives the committed files, byte for byte")
     func deterministic() throws {
-        let built = try CatalogBuilder(source: Paths.sharedData).build()
+        let built = try CatalogBuilder(source: Paths.sharedData, groupNamesFolder: Paths.groupNames).build()
         #expect(built.unicodeVersion == "17.0")
         let committed = FileManager.default.enumerator(atPath: Paths.committedCatalog.path)!.allObjects as! [String]
         let committedFiles = Set(committed.filter { !$0.hasSuffix("locales") })
@@ -34,7 +36,9 @@ struct CatalogBuilderTests {
 
     @Test("the unchanged builder reads the Emoji 18.0 draft")
     func forwardCompatible() throws {
-        let built = try CatalogBuilder(source: Paths.sharedData, unicodeFolder: "18.0-draft").build()
+        let built = try CatalogBuilder(
+            source: Paths.sharedData, unicodeFolder: "18.0-draft", groupNamesFolder: Paths.groupNames
+        ).build()
         #expect(built.unicodeVersion == "18.0")
         #expect(built.emojiCount == built.statusCounts[.fullyQualified])
         #expect(built.componentCount == built.statusCounts[.component])
