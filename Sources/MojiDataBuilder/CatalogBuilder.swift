@@ -15,6 +15,9 @@ public struct CatalogBuilder {
     /// The folder under `unicode/` to read, e.g. `17.0` or `18.0-draft`; nil picks the newest
     /// released version (a folder whose name is a version alone).
     public var unicodeFolder: String?
+    /// The folder of reviewed group and subgroup names, one `<locale>.tsv` each (the
+    /// repository's `data/group-names`); nil builds without them.
+    public var groupNamesFolder: URL?
 
     /// The project's own search data (`data/` in the repository: everyday words and the priors
     /// `script/generate-priors` writes), or nil to build without it: no emoji or word prior, no
@@ -24,10 +27,12 @@ public struct CatalogBuilder {
     /// The CLDR version read: the folder `cldr-<version>` under ``source``.
     public static let cldrVersion = "48"
 
-    /// A builder reading `source`, and `searchData` when given.
-    public init(source: URL, unicodeFolder: String? = nil, searchData: URL? = nil) {
+    /// A builder reading `source`, the group-name tables in `groupNamesFolder` and the search
+    /// data in `searchData`, each if given.
+    public init(source: URL, unicodeFolder: String? = nil, groupNamesFolder: URL? = nil, searchData: URL? = nil) {
         self.source = source
         self.unicodeFolder = unicodeFolder
+        self.groupNamesFolder = groupNamesFolder
         self.searchData = searchData
     }
 
@@ -45,7 +50,7 @@ public struct CatalogBuilder {
         catalog.componentCount = model.entries.filter(\.isComponent).count
         catalog.otherFormCount = model.otherForms
 
-        let locales = try LocaleBuilder(source: source, model: model).build()
+        let locales = try LocaleBuilder(source: source, model: model, groupNamesFolder: groupNamesFolder).build()
         catalog.localeIdentifiers = locales.map(\.identifier)
         catalog.files[CatalogFormat.coreFile] = Data(CatalogWriter.core(model: model, locales: locales).utf8)
         catalog.files[EmojiTableFormat.fileName] = try CatalogWriter.emojiTable(

@@ -16,8 +16,9 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Read the raw data and write the catalog files.",
         discussion: """
-            The input folder is laid out like ../shared/data (see its README). The output is \
-            deterministic: building twice from the same input gives byte-identical files.
+            The input folder is laid out like ../shared/data (see its README). Group and subgroup \
+            names written for Moji come from --names (data/group-names in the repository). The output \
+            is deterministic: building twice from the same input gives byte-identical files.
             """
     )
 
@@ -30,6 +31,9 @@ struct Build: ParsableCommand {
     @Option(help: "The folder under unicode/ to read, e.g. 18.0-draft (default: the newest release).")
     var unicode: String?
 
+    @Option(help: "The folder of reviewed group and subgroup names, one <locale>.tsv each.")
+    var names: String = "data/group-names"
+
     @Option(
         help: ArgumentHelp(
             "Moji's own search data: everyday words and the priors script/generate-priors writes.",
@@ -40,8 +44,13 @@ struct Build: ParsableCommand {
     var withoutSearchData = false
 
     func run() throws {
+        guard FileManager.default.fileExists(atPath: names) else {
+            let message = "no group-name folder \(names): run in the repository's root or pass --names"
+            FileHandle.standardError.write(Data("moji-data: error: \(message)\n".utf8))
+            throw ExitCode(1)
+        }
         let builder = CatalogBuilder(
-            source: URL(fileURLWithPath: from), unicodeFolder: unicode,
+            source: URL(fileURLWithPath: from), unicodeFolder: unicode, groupNamesFolder: URL(fileURLWithPath: names),
             searchData: withoutSearchData ? nil : URL(fileURLWithPath: searchData))
         do {
             let catalog = try builder.build()

@@ -12,6 +12,8 @@ enum Paths {
     static let committedCatalog = package.appendingPathComponent("Sources/Moji/Resources/Catalog")
     /// Moji's own search data: everyday words and the generated priors.
     static let searchData = package.appendingPathComponent("data")
+    /// The reviewed group-name tables, committed beside the sources.
+    static let groupNames = package.appendingPathComponent("data/group-names")
     static var hasSharedData: Bool {
         FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("unicode").path)
     }
@@ -22,7 +24,9 @@ struct CatalogBuilderTests {
     /// The committed files came from an earlier run, so equality also shows the build is repeatable.
     @Test("rebuilding from ../shared/data gives the committed files, byte for byte")
     func deterministic() throws {
-        let built = try CatalogBuilder(source: Paths.sharedData, searchData: Paths.searchData).build()
+        let built = try CatalogBuilder(
+            source: Paths.sharedData, groupNamesFolder: Paths.groupNames, searchData: Paths.searchData
+        ).build()
         #expect(built.unicodeVersion == "17.0")
         let committed = FileManager.default.enumerator(atPath: Paths.committedCatalog.path)!.allObjects as! [String]
         let committedFiles = Set(committed.filter { !$0.hasSuffix("locales") })
@@ -36,7 +40,9 @@ struct CatalogBuilderTests {
 
     @Test("the unchanged builder reads the Emoji 18.0 draft")
     func forwardCompatible() throws {
-        let built = try CatalogBuilder(source: Paths.sharedData, unicodeFolder: "18.0-draft").build()
+        let built = try CatalogBuilder(
+            source: Paths.sharedData, unicodeFolder: "18.0-draft", groupNamesFolder: Paths.groupNames
+        ).build()
         #expect(built.unicodeVersion == "18.0")
         #expect(built.emojiCount == built.statusCounts[.fullyQualified])
         #expect(built.componentCount == built.statusCounts[.component])

@@ -39,7 +39,7 @@ struct LocalizationTests {
         #expect(thumbsUp.name(in: "de") == "Daumen hoch")
         #expect(thumbsUp.keywords(in: "de").contains("Daumen"))
         let ja = try catalog.localized("ja")
-        #expect(ja.name(of: try #require(catalog.group("food-drink"))) == "飲み物・食べ物")  // emojibase's Japanese messages
+        #expect(ja.name(of: try #require(catalog.group("food-drink"))) == "食事と飲み物")  // CLDR's characterLabels
         #expect(ja.name(of: SkinTone.light) == "薄い肌色")
     }
 
@@ -76,7 +76,7 @@ struct LocalizationTests {
         }
     }
 
-    @Test("group names come from emojibase, else CLDR labels, else English")
+    @Test("group names come from CLDR labels, our tables or emojibase, else English")
     func groupNames() throws {
         let flags = try #require(catalog.group("flags"))
         #expect(try catalog.localized("en").name(of: flags) == "Flags")

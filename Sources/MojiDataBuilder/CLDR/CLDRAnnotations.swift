@@ -36,10 +36,17 @@ struct CLDRCharacterLabelsFile {
         labels = locale.characterLabels ?? [:]
     }
 
-    /// The characterLabels key that names each emoji group, where CLDR has one.
+    /// The characterLabels key that names each emoji group, where CLDR has one: CLDR labels the
+    /// emoji categories of a character picker, which are Unicode's groups except that CLDR keeps
+    /// Smileys & People as one (`smileys_people`, "smiley or person"), which Unicode has since
+    /// split into Smileys & Emotion and People & Body, so that label names neither.
     static let groupLabelKeys: [String: String] = [
-        "smileys-emotion": "smiley", "people-body": "person", "animals-nature": "animals_nature",
-        "food-drink": "food_drink", "travel-places": "travel_places", "activities": "activities",
-        "objects": "objects", "symbols": "symbols", "flags": "flags",
+        "animals-nature": "animals_nature", "food-drink": "food_drink", "travel-places": "travel_places",
+        "activities": "activities", "objects": "objects", "symbols": "symbols", "flags": "flags",
     ]
+
+    /// The label of the part of a group that CLDR has no label for: `smiley` names the faces of
+    /// Smileys & Emotion, `person` one person (German "Person", Japanese 人) rather than People &
+    /// Body, so they serve only when neither our table nor emojibase names the group.
+    static let nearestGroupLabelKeys: [String: String] = ["smileys-emotion": "smiley", "people-body": "person"]
 }

@@ -8,10 +8,12 @@ struct BuiltLocale {
     var file: LocaleTable
 }
 
-/// Resolves CLDR annotations, emojibase messages and CLDR shortcodes for every locale.
+/// Resolves CLDR annotations, emojibase messages, CLDR shortcodes and group names for every locale.
 struct LocaleBuilder {
     var source: URL
     var model: CatalogModel
+    /// The reviewed group-name tables (`data/group-names`), nil for none.
+    var groupNamesFolder: URL?
 
     private var cldr: URL { source.appendingPathComponent("cldr-\(CatalogBuilder.cldrVersion)") }
     private var emojibase: URL { source.appendingPathComponent("emojibase-17") }
@@ -20,6 +22,10 @@ struct LocaleBuilder {
         let identifiers = try annotationLocales()
         let available = Set(identifiers)
         let emojibaseFolders = emojibaseLocaleFolders(available: available)
+        var reviewed = GroupNameTables()
+        if let groupNamesFolder {
+            reviewed = try GroupNameTables(folder: groupNamesFolder, model: model, locales: available)
+        }
         func parent(of identifier: String) -> String? {
             LocaleInheritance.chain(from: identifier).dropFirst().first(where: available.contains)
         }
@@ -46,7 +52,7 @@ struct LocaleBuilder {
             var table = own.inheriting(from: parentIdentifier.flatMap { resolved[$0] } ?? LocaleTable())
             if identifier == "en" { fillEnglish(&table) }
             table.keepFirstUseOfEachShortcode()
-            try addCharacterLabels(for: identifier, to: &table, cache: &labelsCache)
+            try addGroupNames(for: identifier, reviewed: reviewed, to: &table, cache: &labelsCache)
             var learned = table
             learned.learnSeparators(model: model)
             table.separators = learned.separators ?? table.separators
@@ -143,7 +149,7 @@ struct LocaleBuilder {
                 }
             }
             for message in messages.subgroups {
-                if let index = model.subgroups.firstIndex(where: { $0.identifier == message.key }) {
+                if let index = model.subgroups.firstIndex(where: { Self.emojibaseKey($0.identifier) == message.key }) {
                     table.subgroupNames[index] = message.message
                 }
             }
@@ -162,26 +168,63 @@ struct LocaleBuilder {
         }
     }
 
-    /// Group names from CLDR characterLabels where emojibase has none for the locale.
-    private func addCharacterLabels(
-        for identifier: String, to table: inout LocaleTable,
+    /// emojibase's key for a subgroup: emoji-test.txt's `sky & weather` is its `sky-weather`.
+    static func emojibaseKey(_ subgroup: String) -> String {
+        subgroup.replacingOccurrences(of: " & ", with: "-")
+    }
+
+    /// Group and subgroup names, best first. Groups: CLDR's label for the group, our reviewed
+    /// table, emojibase's message (already in `table`, with what the parent chose), CLDR's nearest
+    /// label, and English when Moji reads the catalog. Subgroups: our table, emojibase, English.
+    /// Each source follows the locale's chain (zh-Hant-HK reads zh-Hant's).
+    ///
+    /// English keeps Unicode's group names: its CLDR labels are singular character-picker labels
+    /// ("animal or nature"), not section titles.
+    private func addGroupNames(
+        for identifier: String, reviewed: GroupNameTables, to table: inout LocaleTable,
         cache: inout [String: [String: String]]
     ) throws(BuildError) {
-        let missing = model.groups.indices.filter { table.groupNames[$0] == nil }
-        guard !missing.isEmpty else { return }
-        for candidate in LocaleInheritance.chain(from: identifier) {
-            let url = cldr.appendingPathComponent("characterLabels/\(candidate).json")
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            if cache[candidate] == nil { cache[candidate] = try CLDRCharacterLabelsFile(url: url).labels }
-            let labels = cache[candidate]!
-            for index in missing {
-                if let key = CLDRCharacterLabelsFile.groupLabelKeys[model.groups[index].identifier],
-                    let label = labels[key]
-                {
-                    table.groupNames[index] = label
-                }
-            }
-            return
+        let chain = LocaleInheritance.chain(from: identifier)
+        let labels = chain.contains("en") ? [] : try characterLabels(along: chain, cache: &cache)
+        func label(_ key: String?) -> String? {
+            guard let key else { return nil }
+            return labels.lazy.compactMap { $0[key] }.first
         }
+        for (index, group) in model.groups.enumerated() {
+            if let name = label(CLDRCharacterLabelsFile.groupLabelKeys[group.identifier])
+                ?? reviewed.groupName(index, along: chain)
+            {
+                table.groupNames[index] = name
+            } else if table.groupNames[index] == nil,
+                let name = label(CLDRCharacterLabelsFile.nearestGroupLabelKeys[group.identifier])
+            {
+                table.groupNames[index] = name
+            }
+        }
+        for index in model.subgroups.indices {
+            if let name = reviewed.subgroupName(index, along: chain) { table.subgroupNames[index] = name }
+        }
+    }
+
+    /// The characterLabels of each locale of `chain` that has a file, without the labels that
+    /// are root's: CLDR's JSON files are resolved, so a locale that translates none of them
+    /// (ceb, lb, …) repeats root's English ("animal or nature").
+    private func characterLabels(along chain: [String], cache: inout [String: [String: String]])
+        throws(BuildError) -> [[String: String]]
+    {
+        func read(_ locale: String) throws(BuildError) -> [String: String]? {
+            if let labels = cache[locale] { return labels }
+            let url = cldr.appendingPathComponent("characterLabels/\(locale).json")
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            let labels = try CLDRCharacterLabelsFile(url: url).labels
+            cache[locale] = labels
+            return labels
+        }
+        let root = try read("und") ?? [:]
+        var found: [[String: String]] = []
+        for locale in chain {
+            if let labels = try read(locale) { found.append(labels.filter { root[$0.key] != $0.value }) }
+        }
+        return found
     }
 }
