@@ -288,7 +288,8 @@ struct SearchMatcher {
     /// `frequency` (Zipf × 10; 0 unknown).
     @inline(__always)
     private static func packedCompletionKeys(frequency: UInt8, isWhole: Bool, localeRank: UInt8) -> UInt64 {
-        let name = RankKey.word(.completion(ofName: true, frequency: frequency, isWhole: isWhole), localeRank: localeRank)
+        let name = RankKey.word(
+            .completion(ofName: true, frequency: frequency, isWhole: isWhole), localeRank: localeRank)
         let keyword = RankKey.word(
             .completion(ofName: false, frequency: frequency, isWhole: isWhole), localeRank: localeRank)
         let shortcode = RankKey.word(

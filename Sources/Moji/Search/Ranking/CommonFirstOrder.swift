@@ -105,7 +105,8 @@ struct CommonFirstOrder: Sendable {
         let unused = UInt64(1023 - min(frequency, 1023))
         let untagged: UInt64 = isTagged ? 0 : 1
         return variant << 30 | unused << 20 | untagged << 19 | min(codePoints, 0xF) << 15
-            | UInt64(min(version >> 8, 0x3F)) << 9 | UInt64(min(nameWords, 0x1F)) << 4 | UInt64(min(version & 0xFF, 0xF))
+            | UInt64(min(version >> 8, 0x3F)) << 9 | UInt64(min(nameWords, 0x1F)) << 4
+            | UInt64(min(version & 0xFF, 0xF))
     }
 
     /// The number of words in a name, in UTF-8 (split where ``TextFolding`` splits words).

@@ -234,8 +234,9 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// | the start of a name's word, more words follow     | 4                                |
 /// | a shortcode's word, whole or its start            | 4                                |
 /// | the start of a keyword's word, more words follow  | 8                                |
-/// | the word still being typed, in a name             | 2 + word band (− 1 when whole)   |
-/// | the word still being typed, in a keyword          | 4 + word band (− 1 when whole)   |
+/// | the word still being typed, in a name             | 3 + word band (− 3 when whole)   |
+/// | the word still being typed, in a keyword          | 6 + word band (− 3 when whole)   |
+/// | the word still being typed, in a shortcode        | 7 + word band (− 3 when whole)   |
 /// | inside a name's word (scripts without spaces)     | 10                               |
 /// | inside another word                               | 12                               |
 /// | one typo, in a name / elsewhere                   | 16 / 18                          |
@@ -243,8 +244,8 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// The word band (0 to 8) says how common the word the typed letters complete to is in the
 /// segment's language: 0 from Zipf 6 (one use in a million words: "love", "good"), one more per
 /// 0.4 below, 8 for a word without data. A word still being typed is read as the likely word
-/// it becomes, so the whole word typed so far only gets one bucket over its completions: "thumb"
-/// ranks 👍 ("thumbs") with 🫰 ("thumb"), and the common emoji first.
+/// it becomes, so the whole word typed so far only gets three buckets over its completions:
+/// "thumb" ranks 👍 ("thumbs") with 🫰 ("thumb"), and the common emoji first.
 struct MatchCost: Sendable {
     var buckets: UInt8
     var matchClass: MatchClass
@@ -288,7 +289,7 @@ struct MatchCost: Sendable {
     /// frequency is `frequency` (Zipf × 10); `isWhole` when it is the whole word.
     @inline(__always)
     static func completion(ofName isName: Bool, frequency: UInt8, isWhole: Bool) -> MatchCost {
-        let base: UInt8 = isName ? 3 : 5
+        let base: UInt8 = isName ? 3 : 6
         return MatchCost(
             buckets: base + wordBand(frequency) - (isWhole ? wholeWordBonus : 0),
             matchClass: isName ? .nameWord : .keyword)
@@ -298,6 +299,6 @@ struct MatchCost: Sendable {
     /// (`weinendes_gesicht` is no better a match for "wein" than the keyword "weinen").
     @inline(__always)
     static func completion(ofShortcodeWithFrequency frequency: UInt8, isWhole: Bool) -> MatchCost {
-        MatchCost(buckets: 6 + wordBand(frequency) - (isWhole ? wholeWordBonus : 0), matchClass: .shortcode)
+        MatchCost(buckets: 7 + wordBand(frequency) - (isWhole ? wholeWordBonus : 0), matchClass: .shortcode)
     }
 }

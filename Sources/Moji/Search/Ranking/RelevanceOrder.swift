@@ -78,7 +78,8 @@ extension SearchMatcher {
                                     let bit = word.trailingZeroBitCount
                                     let entry = order.entries[position << 6 | bit]
                                     let matchClass = UInt16(classes[position << 6 | bit])
-                                    ordered.append(Found(entry: entry, key: RankKey(rawValue: UInt16(key) << 4 | matchClass)))
+                                    ordered.append(
+                                        Found(entry: entry, key: RankKey(rawValue: UInt16(key) << 4 | matchClass)))
                                     taken += 1
                                     if taken == wanted { break scan }
                                     word &= word - 1
