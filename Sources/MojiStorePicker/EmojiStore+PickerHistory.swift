@@ -16,7 +16,7 @@ import MojiStore
 extension EmojiStore: PickerHistory {
     /// Reads the lists, tone preferences, usage scores and learned picks the picker shows, in a
     /// handful of queries (a few hundred microseconds; about a millisecond more with the most
-    /// learned picks, ``StoreConfiguration/learnedPickLimit``).
+    /// learned picks, ``/MojiStore/StoreConfiguration/learnedPickLimit``).
     public func pickerSnapshot() throws -> PickerHistorySnapshot {
         let catalog = configuration.catalog
         let custom = try Dictionary(customEmojis().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
@@ -40,7 +40,7 @@ extension EmojiStore: PickerHistory {
 
     /// Records a pick: the tones chosen in the popover become the preferred ones, then each
     /// item counts one use (a toned emoji for its base, remembering the tones), learned for the
-    /// pick's query (``MojiPicker/EmojiPick/query``) when it followed a search. A query of
+    /// pick's query (``/MojiPicker/EmojiPick/query``) when it followed a search. A query of
     /// control characters only is not learned; one longer than search reads is learned by its
     /// start, as search reads it.
     public func record(_ pick: EmojiPick) throws {
