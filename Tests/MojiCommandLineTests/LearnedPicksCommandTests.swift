@@ -15,7 +15,6 @@ struct LearnedPicksCommandTests {
     func useThenSearch() throws {
         defer { shell.removeHome() }
         let before = try shell.run(#""$MOJI" search hola --locale es"#)
-        #expect(firstEmoji(before.output) != "👋")
         // Searching creates no store.
         #expect(!FileManager.default.fileExists(atPath: shell.home.appendingPathComponent("moji.sqlite").path))
 
@@ -35,13 +34,19 @@ struct LearnedPicksCommandTests {
         #expect(Set(results.first?.keys.map { $0 } ?? []) == Set(results.last?.keys.map { $0 } ?? []))
         // Another query is not affected.
         #expect(firstEmoji(try shell.run(#""$MOJI" search cat"#).output) == "🐈")
+        // An emoji that has nothing to do with the query, picked more often after it, overtakes 👋.
+        let unlearned = try shell.run(#""$MOJI" search hol --locale es --limit 200"#).output
+        #expect(!unlearned.contains("🦜"))
+        for _ in 0..<3 { #expect(try shell.run(#""$MOJI" use 🦜 --query hola"#).status == 0) }
+        let overtaken = try shell.run(#""$MOJI" search hol --locale es"#).output.split(separator: "\n")
+        #expect(overtaken.prefix(2).map { $0.split(separator: "\t").first.map(String.init) } == ["🦜", "👋"])
 
         let forgotten = try shell.run(#""$MOJI" store forget-queries"#)
         #expect(forgotten.status == 0, "\(forgotten.errors)")
-        #expect(forgotten.output == "forgot 1 learned pick\n")
+        #expect(forgotten.output == "forgot 2 learned picks\n")
         #expect(firstEmoji(try shell.run(#""$MOJI" search hola --locale es"#).output) == firstEmoji(before.output))
         // The uses stay.
-        #expect(try shell.run(#""$MOJI" recent"#).output.hasPrefix("👋"))
+        #expect(try shell.run(#""$MOJI" recent"#).output.hasPrefix("🦜"))
     }
 
     @Test("a query nothing matches still finds what was picked after it")
