@@ -17,6 +17,7 @@ import PostgresNIO
 /// moji_custom_set     (name_key, name, content, sync_owner, sync_locked_until)   content: CustomSet as JSON
 /// moji_custom_emoji   (code_key, set_key, position, content)                      content: CustomEmoji as JSON
 /// moji_custom_version (id = 1, version)                                           moves with every custom change
+/// moji_learned_pick   (user_name, query COLLATE "C", item, score, scored_at, rank)  picks learned after queries
 /// ```
 ///
 /// The columns mirror the SQLite store's, per user: `score`, `scored_at` and `rank` follow the
@@ -131,6 +132,23 @@ public enum PostgresSchema {
                 version bigint NOT NULL
             );
             INSERT INTO moji_custom_version (id, version) VALUES (1, 0)
+            """),
+        // 4: search that learns from picks, per user, as SQLite's learnedPick table: the pairs of
+        // every query that starts with a typed prefix are one range of the primary key. The query
+        // compares in "C" (byte) order, as SQLite's, whatever the database's collation, so the
+        // range `query >= prefix AND query < upper bound` holds exactly the queries with that prefix.
+        statements(
+            """
+            CREATE TABLE moji_learned_pick (
+                user_name text NOT NULL REFERENCES moji_user ON DELETE CASCADE,
+                query text COLLATE "C" NOT NULL,
+                item text NOT NULL,
+                score double precision NOT NULL,
+                scored_at bigint NOT NULL,
+                rank double precision,
+                PRIMARY KEY (user_name, query, item)
+            );
+            CREATE INDEX moji_learned_pick_rank ON moji_learned_pick (user_name, rank)
             """),
     ]
 

@@ -6,7 +6,7 @@ import PostgresNIO
 /// One user's data as a ``/MojiStore/StoreExport``, the JSON of `moji store export`, so a user moves
 /// between a SQLite store and PostgreSQL both ways with scores that continue exactly.
 extension PostgresUserDataStore {
-    /// `user`'s usage (raw scores and the user's clock), pinned list, collections and tones, read in
+    /// `user`'s usage (raw scores and the user's clock), learned picks, pinned list, collections and tones, read in
     /// one transaction under the user's row lock, so no use lands halfway through. Custom emoji
     /// and sets are not kept per user in PostgreSQL: the export has none.
     ///
@@ -37,6 +37,14 @@ extension PostgresUserDataStore {
                         lastUse: lastUse, lastUsedAt: lastUsedAt,
                         tones: tones.map { $0.split(separator: ",").map(String.init) } ?? []))
             }
+            let picks = try await connection.query(
+                "SELECT query, item, score, scored_at FROM moji_learned_pick WHERE user_name = \(user)",
+                logger: logger)
+            for try await (query, item, score, scoredAt) in picks.decode((String, String, Double, Int).self) {
+                snapshot.learnedPicks.append(
+                    StoreExport.LearnedPickRecord(
+                        query: query, item: StoreItem(key: item), score: score, scoredAt: scoredAt))
+            }
             let pinned = try await connection.query(
                 "SELECT item FROM moji_pinned WHERE user_name = \(user) ORDER BY position", logger: logger)
             for try await item in pinned.decode(String.self) { snapshot.pinned.append(StoreItem(key: item)) }
@@ -62,13 +70,18 @@ extension PostgresUserDataStore {
         }
         // In SQLite's order (bytes of UTF-8), whatever the database's collation.
         let usage = snapshot.usage.sorted { $0.item.key.utf8.lexicographicallyPrecedes($1.item.key.utf8) }
+        let learnedPicks = snapshot.learnedPicks.sorted { first, second in
+            first.query.utf8.elementsEqual(second.query.utf8)
+                ? first.item.key.utf8.lexicographicallyPrecedes(second.item.key.utf8)
+                : first.query.utf8.lexicographicallyPrecedes(second.query.utf8)
+        }
         return StoreExport(
             exportedAt: Date(), clock: snapshot.clock, decay: decay, usage: usage, pinned: snapshot.pinned,
             collections: snapshot.collections, skinTones: snapshot.skinTones,
-            defaultSkinTone: snapshot.defaultSkinTone, customEmoji: [], customSets: [])
+            defaultSkinTone: snapshot.defaultSkinTone, customEmoji: [], customSets: [], learnedPicks: learnedPicks)
     }
 
-    /// Replaces `user`'s usage, pinned list, collections and tones with `export`'s, in one
+    /// Replaces `user`'s usage, learned picks, pinned list, collections and tones with `export`'s, in one
     /// transaction under the user's row lock: on any failure nothing changes. Scores continue
     /// exactly where the export left them. Custom emoji and sets in `export` are not imported
     /// (they are not per user here); other users are untouched.
@@ -84,8 +97,9 @@ extension PostgresUserDataStore {
                     "importing scores of decay \(export.decay) into a database scored with \(configuration.decay)",
                 database: databaseName)
         }
+        let pickLimit = configuration.learnedPickLimit
         try await withUserTransaction(user) { connection, logger in
-            for table in ["moji_usage", "moji_pinned", "moji_collection", "moji_tone_preference"] {
+            for table in ["moji_usage", "moji_learned_pick", "moji_pinned", "moji_collection", "moji_tone_preference"] {
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "DELETE FROM \(table) WHERE user_name = $1", binds: Self.binds(user)),
                     logger: logger)
@@ -107,6 +121,16 @@ extension PostgresUserDataStore {
                         \(record.lastUse), \(record.lastUsedAt), \(tones))
                     """, logger: logger)
             }
+            for record in export.learnedPicks {
+                let rank = ScoreDecay.rank(score: record.score, at: record.scoredAt, decay: export.decay)
+                try await connection.query(
+                    """
+                    INSERT INTO moji_learned_pick (user_name, query, item, score, scored_at, rank)
+                    VALUES (\(user), \(record.query), \(record.item.key), \(record.score), \(record.scoredAt), \(rank))
+                    """, logger: logger)
+            }
+            // An export from a store with a higher limit keeps its best pairs.
+            try await Self.pruneLearnedPicks(of: user, to: pickLimit, on: connection, logger: logger)
             for (position, item) in export.pinned.enumerated() {
                 try await connection.query(
                     "INSERT INTO moji_pinned (user_name, item, position) VALUES (\(user), \(item.key), \(position))",
@@ -150,6 +174,7 @@ private struct UserSnapshot: Sendable {
     var clock = 0
     var defaultSkinTone: String?
     var usage: [StoreExport.UsageRecord] = []
+    var learnedPicks: [StoreExport.LearnedPickRecord] = []
     var pinned: [StoreItem] = []
     var collections: [EmojiCollection] = []
     var skinTones: [String: [String]] = [:]

@@ -125,7 +125,7 @@ extension PostgresUserDataStore {
     }
 
     /// The use in a transaction that holds the user's row lock (``withUserTransaction(_:_:)``).
-    private static func recordUseLocked(
+    static func recordUseLocked(
         _ target: UseTarget, for user: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> UsageEntry {
         var state = UseState()

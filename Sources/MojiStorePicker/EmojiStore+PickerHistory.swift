@@ -14,8 +14,9 @@ import MojiStore
 /// }
 /// ```
 extension EmojiStore: PickerHistory {
-    /// Reads the lists, tone preferences and usage scores the picker shows, in a handful of
-    /// queries (a few hundred microseconds).
+    /// Reads the lists, tone preferences, usage scores and learned picks the picker shows, in a
+    /// handful of queries (a few hundred microseconds; about a millisecond more with the most
+    /// learned picks, ``/MojiStore/StoreConfiguration/learnedPickLimit``).
     public func pickerSnapshot() throws -> PickerHistorySnapshot {
         let catalog = configuration.catalog
         let custom = try Dictionary(customEmojis().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
@@ -33,17 +34,24 @@ extension EmojiStore: PickerHistory {
             recent: try recent().compactMap { searchItem($0.displayItem(in: catalog)) },
             skinTones: tones,
             defaultSkinTone: try defaultSkinTone(),
-            usage: try usageScores())
+            usage: try usageScores(),
+            learnedPicks: try learnedPickHistory())
     }
 
     /// Records a pick: the tones chosen in the popover become the preferred ones, then each
-    /// item counts one use (a toned emoji for its base, remembering the tones).
+    /// item counts one use (a toned emoji for its base, remembering the tones), learned for the
+    /// pick's query (``/MojiPicker/EmojiPick/query``) when it followed a search. A query of
+    /// control characters only is not learned; one longer than search reads is learned by its
+    /// start, as search reads it.
     public func record(_ pick: EmojiPick) throws {
         for (emoji, tones) in pick.skinTones { try setPreferredSkinTones(tones, for: emoji) }
+        // A picker's text is what the person typed: made acceptable, it is never refused, so the
+        // use itself is never lost.
+        let query = pick.query.map(LearnedQuery.acceptable)
         for item in pick.items {
             switch item {
-            case .emoji(let emoji): try recordUse(of: emoji)
-            case .custom(let custom): try recordUse(of: StoreItem(custom))
+            case .emoji(let emoji): try recordUse(of: emoji, query: query)
+            case .custom(let custom): try recordUse(of: StoreItem(custom), query: query)
             }
         }
     }

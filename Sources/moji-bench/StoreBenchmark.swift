@@ -8,7 +8,8 @@ import MojiStore
 struct StoreBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
-        abstract: "Store speed: record one use; frequent, recent and most-used queries."
+        abstract:
+            "Store speed: record one use; frequent, recent and most-used queries; learned picks (a use with a query, a typed prefix, the picker's whole history)."
     )
 
     @Option(help: "Distinct items in the history (every neutral Unicode emoji, then custom emoji).")
@@ -58,6 +59,32 @@ struct StoreBenchmark: ParsableCommand {
         report("recent", try time { if try store.recent().isEmpty { throw ValidationError("no recent") } }, extra: nil)
         report(
             "most_used", try time { if try store.mostUsed().isEmpty { throw ValidationError("no most used") } },
+            extra: nil)
+
+        // Learned picks at the store's limit: each of the first emoji picked after its English name.
+        let english = try EmojiCatalog.shared.localized(.english)
+        let named = EmojiCatalog.shared.neutralEmojis.prefix(store.configuration.learnedPickLimit).map {
+            (item: StoreItem($0), query: english.name(of: $0))
+        }
+        for pick in named { try store.recordUse(of: pick.item, query: pick.query) }
+        report(
+            "record_use_query",
+            try time {
+                index += 1
+                let pick = named[(index * 7919) % named.count]
+                try store.recordUse(of: pick.item, query: pick.query)
+            }, extra: nil)
+        // What a picker types: the first one to three letters of the names.
+        let prefixes = named.flatMap { pick in (1...3).map { String(pick.query.prefix($0)) } }
+        report(
+            "learned_picks",
+            try time {
+                index += 1
+                _ = try store.learnedPicks(for: prefixes[(index * 7919) % prefixes.count])
+            }, extra: nil)
+        report(
+            "learned_history",
+            try time { if try store.learnedPickHistory().isEmpty { throw ValidationError("nothing learned") } },
             extra: nil)
     }
 

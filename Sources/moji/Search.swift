@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 import MojiServer
+import MojiStore
 
 struct Search: ArgumentListCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +12,9 @@ struct Search: ArgumentListCommand {
             Every word must match the start of a word (the last may be cut short, as you type): \
             "thu u" finds 👍. Case, accents, full-width forms and hiragana/katakana are ignored; \
             Chinese, Japanese and Thai also match inside words; words of 4+ letters forgive one typo. \
-            Exits 1 when nothing matches, 2 for an unknown locale.
+            What you picked after this text before (`moji use --query`, `moji pick`) comes first, \
+            also for text that starts it ("hol" after "hola"); without a store file nothing is \
+            learned and none is created. Exits 1 when nothing matches, 2 for an unknown locale.
             """
     )
 
@@ -31,6 +34,14 @@ struct Search: ArgumentListCommand {
 
     @Option(help: "Show this skin tone where an emoji has it: light, medium-light, medium, medium-dark, dark or 1-5.")
     var tone: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The database whose learned picks rank first (default: $MOJI_HOME/moji.sqlite, else "
+                + "$XDG_DATA_HOME/moji/moji.sqlite); read only when it exists.",
+            valueName: "path"))
+    var database: String?
 
     @OptionGroup var options: CommonOptions
 
@@ -53,6 +64,7 @@ struct Search: ArgumentListCommand {
                 searchOptions.skinTones = .preferred(skinTone)
             }
             let text = query.joined(separator: " ")
+            searchOptions.learnedPicks = try learnedPicks(for: text)
             let results = search.results(for: text, options: searchOptions)
             if results.isEmpty {
                 throw CommandFailure(message: "no emoji matches '\(text)'.", code: .notFound)
@@ -65,6 +77,28 @@ struct Search: ArgumentListCommand {
                     "\(result.item.text)\t\(name)\t\(result.relevance)\(matched.isEmpty || matched.hasSuffix(": \(name)") ? "" : "\t\(matched)")"
                 )
             }
+        }
+    }
+}
+
+extension Search {
+    /// What the store learned for `text`, or nil when there is no store file (searching creates
+    /// none). A store that cannot be read is named on standard error and searched without: a
+    /// damaged file must not stop a search.
+    private func learnedPicks(for text: String) throws -> LearnedPicks? {
+        if let database, ServeDatabase.namesPostgres(database) {
+            throw CommandFailure(
+                message: "`moji search` reads the SQLite store: give --database a file, not a postgres:// URL.",
+                code: .usage)
+        }
+        let url = database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do throws(StoreError) {
+            let store = try EmojiStore(url: url)
+            return try store.learnedPicks(for: text, limit: limit)
+        } catch {
+            printError("warning: searching without your learned picks: \(error)")
+            return nil
         }
     }
 }

@@ -6,7 +6,7 @@ struct StoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "store",
         abstract: "Locate, check, repair, export and import the database of your emoji usage.",
-        subcommands: [Path.self, Check.self, Repair.self, Export.self, Import.self]
+        subcommands: [Path.self, Check.self, Repair.self, Export.self, Import.self, ForgetQueries.self]
     )
 
     struct Path: ParsableCommand {
@@ -206,11 +206,33 @@ struct StoreCommand: ParsableCommand {
                 let summary = [
                     "usage": export.usage.count, "pinned": export.pinned.count,
                     "collections": export.collections.count, "customEmoji": note == nil ? export.customEmoji.count : 0,
+                    "learnedPicks": export.learnedPicks.count,
                 ]
                 if options.json { return try printJSON(summary) }
                 print(
-                    "imported \(summary["usage"]!) usage records, \(summary["pinned"]!) pins, \(summary["collections"]!) collections, \(summary["customEmoji"]!) custom emoji"
+                    "imported \(summary["usage"]!) usage records, \(summary["pinned"]!) pins, \(summary["collections"]!) collections, \(summary["customEmoji"]!) custom emoji, \(summary["learnedPicks"]!) learned picks"
                 )
+            }
+        }
+    }
+
+    struct ForgetQueries: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "forget-queries",
+            abstract: "Forget what search learned from your picks (which emoji you chose after which query).",
+            discussion: """
+                `moji use --query` and `moji pick` teach search which emoji you pick after a query, so \
+                it shows them first for that query and what starts it. This forgets all of it; uses, \
+                frequent, recent and the rest stay.
+                """)
+        @OptionGroup var options: StoreOptions
+
+        func run() throws {
+            try reportingFailures {
+                let store = try options.openStore()
+                let forgotten = try storeCall { () throws(StoreError) in try store.forgetQueries() }
+                if options.json { return try printJSON(["forgotten": forgotten]) }
+                print("forgot \(forgotten) learned pick\(forgotten == 1 ? "" : "s")")
             }
         }
     }

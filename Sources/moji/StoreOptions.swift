@@ -96,7 +96,8 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
         case .collectionNotFound, .itemNotFound, .unknownCustomSet, .unknownAPIToken:
             throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,
-            .invalidCustomEmoji, .invalidImportEntry, .duplicateCustomSet, .invalidCustomSet, .invalidUserName:
+            .invalidCustomEmoji, .invalidImportEntry, .duplicateCustomSet, .invalidCustomSet, .invalidUserName,
+            .invalidQuery:
             throw CommandFailure(message: error.description, code: .usage)
         case .invalidExport: throw CommandFailure(message: error.description, code: .invalidInput)
         default: throw CommandFailure(message: error.description, code: .storeFailure)

@@ -7,7 +7,10 @@ struct Use: ArgumentListCommand {
         abstract: "Record that you used an emoji: it rises in frequent, recent and most-used.",
         discussion: """
             A toned emoji (👍🏽) counts for its neutral base and remembers the tone. Each emoji \
-            is recorded as its own use, in the order given; a line is printed as each commits.
+            is recorded as its own use, in the order given; a line is printed as each commits. \
+            With --query, search learns that you picked the emoji after that text: `moji search` \
+            then shows it first for the text and for what starts it (`moji store forget-queries` \
+            forgets it).
             """
     )
 
@@ -16,6 +19,9 @@ struct Use: ArgumentListCommand {
 
     @Option(help: ArgumentHelp("Record the whole list this many times.", visibility: .hidden))
     var `repeat`: Int = 1
+
+    @Option(help: "The search text you picked the emoji after, e.g. \"hola\" (at most 256 characters).")
+    var query: String?
 
     @OptionGroup var options: StoreOptions
 
@@ -28,7 +34,7 @@ struct Use: ArgumentListCommand {
             var recorded: [ItemSummary] = []
             for _ in 0..<max(`repeat`, 1) {
                 for item in items {
-                    let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item) }
+                    let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item, query: query) }
                     let summary = ItemSummary(entry)
                     if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
                 }

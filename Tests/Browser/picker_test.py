@@ -406,7 +406,7 @@ def per_user(driver, base, token):
     driver.execute_script("""
 const original = window.fetch; window.sent = [];
 window.fetch = (url, init) => { sent.push([String(url), init && init.method || 'GET',
-  init && init.headers && init.headers.Authorization || '']); return original(url, init); };""")
+  init && init.headers && init.headers.Authorization || '', init && init.body || '']); return original(url, init); };""")
     search.send_keys("rocket")
     wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]'); return o && o.textContent === '🚀'")
     search.send_keys(Keys.ENTER)
@@ -421,6 +421,28 @@ window.fetch = (url, init) => { sent.push([String(url), init && init.method || '
     stored = driver.execute_script("return localStorage.getItem('moji-picker:usage')")
     check("with a token, Frequently used comes from /v1/me and nothing goes to localStorage",
           frequent == "🚀" and not stored, f"{frequent!r}, localStorage {stored!r}")
+    check("a pick from search results sends its query with the use",
+          posted and json.loads(posted[0][3]) == {"emoji": "🚀", "query": "rocket"}, json.dumps(posted, ensure_ascii=False))
+
+    # Search learns from picks: the third result of "party", picked, comes first for "part".
+    search.send_keys("party")
+    first = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]');"
+                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results' && o.textContent")
+    search.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
+    chosen = driver.execute_script(ROOT + "return r.querySelector('[aria-selected=true]').textContent")
+    picks_before = driver.execute_script("return picks.length")
+    search.send_keys(Keys.ENTER)
+    last_pick(driver, picks_before)
+    wait(driver, "return sent.filter(s => s[0].endsWith('/v1/me/usage')).length >= 2", 5)
+    search.send_keys(Keys.ESCAPE)
+    search.send_keys("part")
+    learned = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]');"
+                   "return r.querySelector('input').value === 'part' && o && o.textContent === arguments[0] && o.textContent",
+                   5, chosen)
+    searched = [s for s in sent if "/v1/search" in s[0]]
+    check("a search carries the token, and what the user picked after a query comes first for its prefix",
+          chosen != first and learned == chosen and searched and searched[-1][2] == f"Bearer {token}",
+          f"first {first!r}, picked {chosen!r}, then first for 'part' {learned!r}")
 
 
 if __name__ == "__main__":

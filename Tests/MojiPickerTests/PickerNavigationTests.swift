@@ -91,13 +91,13 @@ struct PickerNavigationTests {
         #expect(picker.selection == PickerPosition(section: 1, row: 1, column: 4))
     }
 
-    @Test("with a query the first result is selected and Enter picks it")
+    @Test("with a query the first result is selected and Enter picks it, with the query for the history to learn")
     func queryPicksFirst() throws {
         var (picker, _) = try picker()
         picker.send(.insert("part"), .insert("y"))
         let first = try #require(picker.sections.first?.items.first)
         #expect(picker.selectedItem == first)
-        #expect(picker.send(.enter) == picked(first))
+        #expect(picker.send(.enter) == .picked(EmojiPick(items: [first], query: "party")))
     }
 
     @Test("a pick is handed to the host: the picker writes nothing to its history")

@@ -42,7 +42,8 @@ struct SkinTonePopoverTests {
         #expect(picker.preview?.name == "people holding hands: medium-light skin tone, dark skin tone")
         let event = picker.send(.enter)
         let tones: [Emoji: [SkinTone]] = [emoji("🧑‍🤝‍🧑"): [.mediumLight, .dark]]
-        #expect(event == .picked(EmojiPick(items: [item("🧑🏼‍🤝‍🧑🏿")], skinTones: tones)))
+        #expect(
+            event == .picked(EmojiPick(items: [item("🧑🏼‍🤝‍🧑🏿")], skinTones: tones, query: "people holding hands")))
         #expect(picker.popover == nil)
         #expect(history.storedTones.isEmpty)
         #expect(picker.selectedText == "🧑🏼‍🤝‍🧑🏿")

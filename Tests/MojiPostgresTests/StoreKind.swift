@@ -36,9 +36,10 @@ final class TestPlace: Sendable {
     }
 
     /// A store on this place; two calls give two instances, as two servers would have.
-    func open(decay: Double? = nil) async throws -> any UserDataStore {
+    func open(decay: Double? = nil, learnedPickLimit: Int? = nil) async throws -> any UserDataStore {
         var configuration = StoreConfiguration()
         if let decay { configuration.decay = decay }
+        if let learnedPickLimit { configuration.learnedPickLimit = learnedPickLimit }
         let store: any UserDataStore
         switch kind {
         case .sqlite:
@@ -57,8 +58,10 @@ final class TestPlace: Sendable {
     }
 
     /// A reference SQLite store at a file of its own, for what the same calls give on one EmojiStore.
-    func reference(_ name: String = "reference") throws -> EmojiStore {
-        try EmojiStore(url: folder.appendingPathComponent("\(name).sqlite"))
+    func reference(_ name: String = "reference", configuration: StoreConfiguration = StoreConfiguration()) throws
+        -> EmojiStore
+    {
+        try EmojiStore(url: folder.appendingPathComponent("\(name).sqlite"), configuration: configuration)
     }
 
     func remove() async {

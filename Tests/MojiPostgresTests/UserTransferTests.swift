@@ -16,8 +16,12 @@ struct UserTransferTests {
     static func filledStore(_ store: EmojiStore, seed: UInt64) throws {
         let pool = ["👍", "👍🏽", "❤️", "🎉", "😂", "🧑🏻‍🤝‍🧑🏿", "🔥", "🙏", "👋🏿", "🐈"]
         var random = SplitMix(seed: seed)
-        for _ in 0..<150 {
-            try store.recordUse(of: StoreItem(key: pool[Int.random(in: 0..<pool.count, using: &random)]))
+        // Every third use follows a query: the export carries the picks learned after them.
+        let queries = ["hola", "hola amigo", "ok", "fiesta"]
+        for use in 0..<150 {
+            let item = StoreItem(key: pool[Int.random(in: 0..<pool.count, using: &random)])
+            let query = use % 3 == 0 ? queries[Int.random(in: 0..<queries.count, using: &random)] : nil
+            try store.recordUse(of: item, query: query)
         }
         try store.pin(StoreItem(key: "🐈"))
         try store.pin(StoreItem(key: "🎉"))
@@ -58,6 +62,7 @@ struct UserTransferTests {
 
         let fromSQLite = try sqlite.export()
         #expect(fromSQLite.usage.count >= 10 && fromSQLite.pinned.count == 3 && fromSQLite.collections.count == 2)
+        #expect(fromSQLite.learnedPicks.count >= 8)
         try await postgres.importData(fromSQLite, for: "ada")
         let fromPostgres = try await postgres.export(user: "ada")
         #expect(Self.sameData(fromSQLite, fromPostgres))
@@ -79,6 +84,14 @@ struct UserTransferTests {
         }
         let frequent = try await postgres.frequent(for: "ada", limit: nil)
         #expect(frequent.map(\.score) == (try sqlite.frequent()).map(\.score))
+        // The learned picks moved with their scores, and go on learning the same.
+        try await postgres.recordUse(of: StoreItem(key: "👋"), query: "hola", for: "ada")
+        try sqlite.recordUse(of: StoreItem(key: "👋"), query: "hola")
+        for typed in ["hol", "ok", "f"] {
+            let there = try await postgres.learnedPicks(for: typed, user: "ada", limit: nil)
+            let here = try sqlite.learnedPicks(for: typed)
+            #expect(!there.isEmpty && there == here, "\(typed)")
+        }
 
         // And back, into a fresh SQLite store.
         let moved = try await postgres.export(user: "ada")

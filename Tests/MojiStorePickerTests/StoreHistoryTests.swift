@@ -54,7 +54,7 @@ struct StoreHistoryTests {
         var picker = try EmojiPicker(history: store)
         picker.setQuery("partying face")
         let partying = try #require(pick(&picker, .enter))
-        #expect(partying == EmojiPick(items: [item("🥳")]))
+        #expect(partying == EmojiPick(items: [item("🥳")], query: "partying face"))
         #expect(try store.recent().isEmpty)
         try store.record(partying)
         #expect(try store.recent().first?.item == StoreItem(emoji("🥳")))
@@ -150,5 +150,28 @@ extension StoreHistoryTests {
         #expect(sets.map(\.title) == ["Forum", "forum"])
         #expect(sets[1].emoji.map(\.code) == ["zebra", "blobcat"])
         #expect(try store.customEmoji(code: "secret")?.isVisibleInPicker == false)
+    }
+
+    @Test(
+        "a pick made after a query is learned by the store, and the next picker shows it first for that query's prefix")
+    func learnsFromPicks() throws {
+        let (store, directory) = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var picker = try EmojiPicker(configuration: PickerConfiguration(locale: "es"), history: store)
+        picker.setQuery("hola")
+        #expect(picker.sections.first?.items.first != item("🦜"))
+        // The person picks 🦜 (from the grid, say) after typing "hola", twice.
+        let pick = EmojiPick(items: [item("🦜")], query: "hola")
+        try store.record(pick)
+        try store.record(pick)
+        #expect(try store.learnedPicks(for: "hol").keys == ["🦜"])
+        picker.reloadHistory()
+        picker.setQuery("hol")
+        #expect(picker.sections.first?.items.first == item("🦜"))
+        // A query of control characters and the rest is learned by what is left; the use is never refused.
+        try store.record(EmojiPick(items: [item("🎉")], query: "fi\u{1B}esta"))
+        #expect(try store.learnedPicks(for: "fiesta").keys == ["🎉"])
+        try store.record(EmojiPick(items: [item("🎉")], query: String(repeating: "z", count: 400)))
+        #expect(try store.usage(of: StoreItem(emoji("🎉")))?.useCount == 2)
     }
 }

@@ -82,11 +82,11 @@ struct SchemaUpgradeTests {
         #expect(health.schemaVersion == "v1")
     }
 
-    @Test("opening a v1 file adds the v2 and v3 tables and columns, with defaults for the rows it has")
+    @Test("opening a v1 file adds the v2, v3 and v4 tables and columns, with defaults for the rows it has")
     func upgrade() throws {
         let directory = try Self.version1File()
         let store = try EmojiStore(url: directory.databaseURL)
-        #expect(EmojiStore.check(at: directory.databaseURL).schemaVersion == "v3")
+        #expect(EmojiStore.check(at: directory.databaseURL).schemaVersion == "v4")
         #expect(try store.hasAPITokens() == false)
         #expect(EmojiStore.check(at: directory.databaseURL).condition == .healthy)
 

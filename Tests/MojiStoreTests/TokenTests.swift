@@ -56,7 +56,7 @@ struct TokenTests {
         #expect(try store.apiTokens().map(\.user) == ["ada"])
     }
 
-    @Test("tokens are not exported, and check calls a store with tokens healthy at schema v3")
+    @Test("tokens are not exported, and check calls a store with tokens healthy at the latest schema (v4)")
     func notExported() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
@@ -67,7 +67,7 @@ struct TokenTests {
         #expect(!json.contains("ada"))
         let health = EmojiStore.check(at: directory.databaseURL)
         #expect(health.condition == .healthy)
-        #expect(health.schemaVersion == "v3")
+        #expect(health.schemaVersion == "v4")
         // An import replaces user data and leaves the tokens alone.
         try store.importData(try store.export())
         #expect(try store.apiTokens().count == 1)

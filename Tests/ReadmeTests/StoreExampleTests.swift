@@ -24,6 +24,9 @@ struct StoreExampleTests {
         #expect(try store.pinned() == [StoreItem(catalog.emoji(for: "🚀")!)])
         try store.setPreferredSkinTones([.light, .dark], for: catalog.emoji(for: "🧑‍🤝‍🧑")!)
         #expect(try store.preferredSkinTones(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
+        try store.recordUse(of: catalog.emoji(for: "👋")!, query: "hola")  // picked after typing "hola"
+        let learned = try store.learnedPicks(for: "hol")  // 👋: pass as SearchOptions.learnedPicks
+        #expect(learned.keys == ["👋"])
         let watcher = Task { () -> StoreArea? in
             do {
                 for try await change in store.changes(in: [.usage]) {  // uses by other processes too; throws StoreError

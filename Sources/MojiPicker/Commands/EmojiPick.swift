@@ -16,11 +16,15 @@ public struct EmojiPick: Sendable, Hashable {
     /// Tones chosen in the skin-tone popover, by neutral emoji (one tone, or one per person),
     /// to remember as the preferred tones; empty for a pick from the grid.
     public var skinTones: [Emoji: [SkinTone]]
+    /// The search text the pick was made from, for the history to learn from
+    /// (``PickerHistorySnapshot/learnedPicks``); nil for a pick from the sections without a search.
+    public var query: String?
 
-    /// A pick of `items`, with the tones chosen for them in the popover, if any.
-    public init(items: [SearchItem], skinTones: [Emoji: [SkinTone]] = [:]) {
+    /// A pick of `items`, with the tones chosen for them in the popover, if any, made after `query`.
+    public init(items: [SearchItem], skinTones: [Emoji: [SkinTone]] = [:], query: String? = nil) {
         self.items = items
         self.skinTones = skinTones
+        self.query = query
     }
 
     /// The picked items as text, one after another: emoji, or `:code:` for custom emoji.

@@ -91,7 +91,7 @@ extension EmojiPicker {
     /// in the popover show at once, from the picker's own snapshot.
     mutating func commitPick(_ items: [SearchItem], preferring tones: (Emoji, [SkinTone])? = nil) -> PickerEvent {
         selectedItems = []
-        var pick = EmojiPick(items: items)
+        var pick = EmojiPick(items: items, query: isSearching ? query : nil)
         if let (emoji, tones) = tones {
             pick.skinTones[emoji] = tones
             setSnapshot(snapshot)

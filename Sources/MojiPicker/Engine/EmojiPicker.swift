@@ -334,10 +334,12 @@ public struct EmojiPicker: Sendable {
     }
 
     func searchSections() -> [PickerSection] {
-        let options = SearchOptions(
+        var options = SearchOptions(
             limit: configuration.searchLimit, ranking: configuration.searchRanking,
             usage: snapshot.usage, maximumVersion: configuration.maximumVersion,
             blankQuery: .nothing)
+        // What the person picked after this query (or a longer one it starts) comes first.
+        if !snapshot.learnedPicks.isEmpty { options.learnedPicks = snapshot.learnedPicks.picks(for: query) }
         let items = search.results(for: query, options: options).map { result -> SearchItem in
             if case .emoji(let emoji) = result.item {
                 return .emoji(snapshot.displayed(emoji, maximumVersion: configuration.maximumVersion))

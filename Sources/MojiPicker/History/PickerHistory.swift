@@ -31,8 +31,9 @@ public protocol PickerHistory: Sendable {
     /// storage.
     func pickerSnapshot() throws -> PickerHistorySnapshot
 
-    /// Records a pick: one use of each item, tones included as picked (👍🏽), and the tones
-    /// chosen in the popover (``EmojiPick/skinTones``) as the preferred ones.
+    /// Records a pick: one use of each item, tones included as picked (👍🏽), the tones
+    /// chosen in the popover (``EmojiPick/skinTones``) as the preferred ones, and, when the pick
+    /// followed a search (``EmojiPick/query``), that query, so search learns from it.
     func record(_ pick: EmojiPick) throws
 }
 
@@ -52,12 +53,15 @@ public struct PickerHistorySnapshot: Sendable {
     public var defaultSkinTone: SkinTone?
     /// Usage scores (neutral emoji or `:code:`, see ``/Moji/UsageScores/key(of:)``), for ranking results.
     public var usage: UsageScores
+    /// What the person picked after each query: search shows it first for that query and its
+    /// prefixes (``/Moji/SearchOptions/learnedPicks``), looked up in memory on every keystroke.
+    public var learnedPicks: LearnedPickHistory
 
-    /// A snapshot of these lists, preferences and scores; empty by default.
+    /// A snapshot of these lists, preferences, scores and learned picks; empty by default.
     public init(
         frequent: [SearchItem] = [], pinned: [SearchItem] = [], recent: [SearchItem] = [],
         skinTones: [Emoji: [SkinTone]] = [:], defaultSkinTone: SkinTone? = nil,
-        usage: UsageScores = UsageScores([:])
+        usage: UsageScores = UsageScores([:]), learnedPicks: LearnedPickHistory = LearnedPickHistory()
     ) {
         self.frequent = frequent
         self.pinned = pinned
@@ -65,6 +69,7 @@ public struct PickerHistorySnapshot: Sendable {
         self.skinTones = skinTones
         self.defaultSkinTone = defaultSkinTone
         self.usage = usage
+        self.learnedPicks = learnedPicks
     }
 
     /// `emoji` as the person wants to see it: a toned emoji as given; a neutral one with its

@@ -93,7 +93,9 @@ struct APIRoutes: Sendable {
             handler = { try info(id, $0) }
         case "groups" where parts.count == 1: handler = groups
         case "locales" where parts.count == 1: handler = locales
-        case "search" where parts.count == 1: handler = search
+        case "search" where parts.count == 1:
+            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
+            return try await search(request)
         case "picker-data" where parts.count == 1: handler = pickerData
         case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
         case "custom" where parts.count == 1: handler = custom.list
@@ -194,8 +196,10 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: as `moji search --json`, with
-    /// the store's custom emoji; no match is an empty array.
-    private func search(_ request: Request) throws -> Response {
+    /// the store's custom emoji; no match is an empty array. With `Authorization: Bearer <token>`,
+    /// what that user picked after this query (`POST /v1/me/usage` with `"query"`) comes first; such
+    /// an answer is that user's alone and never cached.
+    private func search(_ request: Request) async throws -> Response {
         let parameters = try QueryParameters(
             request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone"])
         guard let query = parameters["q"] else {
@@ -223,10 +227,35 @@ struct APIRoutes: Sendable {
             }
             options.skinTones = .preferred(skinTone)
         }
+        let learned: LearnedPicks?
+        do {
+            learned = try await users.learnedPicks(for: request, query: query, limit: options.limit ?? 20)
+        } catch {
+            return error.response
+        }
+        // A user's answer (with a token) is theirs and changes with their next pick: never stored by
+        // a cache, not even the browser's. Every answer varies on the token, so no cache gives one
+        // request's answer to a request with another token or none.
+        func answering(_ answer: ResponseCache.Entry) -> Response {
+            var response =
+                learned == nil
+                ? APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
+                : APIResponse.bytes(
+                    answer.body, contentType: APIResponse.jsonType, cache: nil, version: service.version,
+                    request: request)
+            ResponseCompression.addVary("Authorization", to: &response.headers)
+            return response
+        }
+        service.refreshCustomEmoji()
+        if let learned, !learned.isEmpty {
+            options.learnedPicks = learned
+            let results = try service.search(localized.locale).results(for: query, options: options)
+            let body = try APIResponse.encode(summaries(results, in: localized))
+            return answering(ResponseCache.Entry(body: body, etag: ""))
+        }
         // The same question gets the same answer until the custom emoji change: a picker's prefixes
         // ("t", "th", "thu") come from every user who types a word, so most answers are reused. The
         // key is the parsed question, so spellings of one query string share an entry.
-        service.refreshCustomEmoji()
         let epoch = service.searchAnswers.currentEpoch
         let key = [
             localized.locale.identifier, options.limit.map(String.init) ?? "", "\(options.ranking)",
@@ -234,20 +263,21 @@ struct APIRoutes: Sendable {
             parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "",
             query,
         ].joined(separator: "\u{1F}")
-        if let answer = service.searchAnswers.entry(for: key) {
-            return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
-        }
+        if let answer = service.searchAnswers.entry(for: key) { return answering(answer) }
         let results = try service.search(localized.locale).results(for: query, options: options)
-        let summaries = results.map {
+        let body = try APIResponse.encode(summaries(results, in: localized))
+        let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
+        service.searchAnswers.store(answer, for: key, epoch: epoch)
+        return answering(answer)
+    }
+
+    private func summaries(_ results: [SearchResult], in localized: LocalizedCatalog) -> [SearchResultSummary] {
+        results.map {
             SearchResultSummary($0, in: localized) { custom in
                 // The server's own copy when the image cache has it; it never changes (content-addressed).
                 custom.cachedImage.map { "/v1/images/\($0.fileName)" } ?? custom.image
             }
         }
-        let body = try APIResponse.encode(summaries)
-        let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
-        service.searchAnswers.store(answer, for: key, epoch: epoch)
-        return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
     }
 
     // MARK: Parameters

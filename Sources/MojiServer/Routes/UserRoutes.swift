@@ -58,7 +58,8 @@ struct UserRoutes: Sendable {
         }
     }
 
-    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) async throws -> Response {
+    /// The request's token, checked, within its rate (401, 429 otherwise).
+    private func admit(_ request: Request) async throws(UserRouteFailure) -> APIToken {
         let token = try await authenticator.authenticate(request)
         if let rateLimiter, let wait = rateLimiter.acquire(token.id) {
             throw UserRouteFailure.problem(
@@ -68,6 +69,11 @@ struct UserRoutes: Sendable {
                 ),
                 headers: [.retryAfter: "\(wait)"])
         }
+        return token
+    }
+
+    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) async throws -> Response {
+        let token = try await admit(request)
         var rest = parts.dropFirst()
         if parts.first == "users" {
             guard let segment = rest.first, !segment.isEmpty else { throw unknownRoute(request.uri.path) }
@@ -128,6 +134,22 @@ struct UserRoutes: Sendable {
         }
     }
 
+    /// What `/v1/search` ranks first for the token's user: their picks learned for `query`; nil for a
+    /// request without `Authorization`. The token is checked (and rate-limited) as on `/v1/me`.
+    ///
+    /// - Throws: ``UserRouteFailure`` for a refused token (401), a token past its rate (429) or a
+    ///   database that does not answer (503).
+    func learnedPicks(for request: Request, query: String, limit: Int) async throws(UserRouteFailure) -> LearnedPicks? {
+        guard request.headers[.authorization] != nil else { return nil }
+        let token = try await admit(request)
+        do {
+            return try await stores.learnedPicks(for: query, user: token.user, limit: limit)
+        } catch {
+            if case .unavailable = error { throw .databaseUnavailable(kind: stores.databaseKind) }
+            throw .problem(Self.problem(for: error))
+        }
+    }
+
     /// What a route handler works with.
     private struct Context {
         var request: Request
@@ -138,11 +160,18 @@ struct UserRoutes: Sendable {
 
     // MARK: Usage
 
-    /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``UsageSummary``.
+    /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``UsageSummary``;
+    /// with `"query"`, the search text the item was picked after, which this user's `/v1/search` learns.
     private func recordUse(_ context: Context) async throws -> Response {
-        let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code"])
+        let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "query"])
+        let query = try body.string("query")
+        if let query, let problem = LearnedQuery.problem(in: query) {
+            throw UserRequestBody.bad(
+                "'query' \(problem); send the search text, up to \(LearnedPicks.maximumQueryLength) characters.")
+        }
+        let item = try item(in: body)
         // A toned emoji counts for its neutral base and keeps its tones: the store resolves the item in its catalog.
-        let entry = try await stores.recordUse(of: try item(in: body), for: context.user)
+        let entry = try await stores.recordUse(of: item, query: query, for: context.user)
         return try json(UsageSummary(entry, catalog: catalog, custom: customEmoji), context)
     }
 
@@ -361,7 +390,7 @@ struct UserRoutes: Sendable {
         case .itemNotFound(let item, let list): .notFound("\(item.key.prefix(64)) is not in \(list).")
         case .invalidCollectionName(let name, let reason):
             .badParameter("collection", "the name '\(name.prefix(64))' \(reason).")
-        case .unsupportedSkinTones:
+        case .unsupportedSkinTones, .invalidQuery:
             ProblemDetails(type: "bad-body", title: "Bad body", status: 400, detail: error.description)
         case .busy, .readOnly:
             ProblemDetails(

@@ -9,6 +9,8 @@
 // Event: emoji-click (bubbles, composed), detail {emoji, name, tones} or {code, image, name, tones}.
 // Data: GET /v1/picker-data (one locale, cached by the browser through its ETag), GET /v1/custom
 // (one section per custom set), and with a token /v1/me/frequent|recent|pinned and POST /v1/me/usage.
+// With a token, a pick made from search results sends the query with the use, and searches carry
+// the token, so what this user picked after a query comes first the next time it is typed.
 // The keys follow the engine's commands (MojiPicker's PickerCommand): arrows, Home/End,
 // PageUp/PageDown, Tab/Shift+Tab between sections, Enter picks, Alt+Enter opens the skin-tone
 // popover, Escape closes the popover, then clears the query.
@@ -723,7 +725,18 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     async search(q, id) {
       const abort = (this.abort = new AbortController());
       try {
-        const results = await this.get(`/v1/search?${this.params({ q, limit: '60' })}`, abort.signal);
+        // With a token, the answer puts this user's picks for the query first (not shared, not cached).
+        const auth = Boolean(this.token && !this.refused);
+        const path = `/v1/search?${this.params({ q, limit: '60' })}`;
+        let results;
+        try {
+          results = await this.get(path, abort.signal, auth);
+        } catch (e) {
+          // A refused token (401) or a users' database that does not answer (503): search as for everyone.
+          if (!auth || (e.status !== 401 && e.status !== 503)) throw e;
+          if (e.status === 401) this.tokenFailed(e);
+          results = await this.get(path, abort.signal, false);
+        }
         if (id !== this.searchId) return;
         const items = [];
         for (const r of results) {
@@ -749,18 +762,23 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const detail = it.code
         ? { code: it.code, image: it.image, name: it.name, tones: [] }
         : { emoji: it.emoji, name: it.name, tones: tones || tonesOf(it.emoji).map((t) => TONE_NAMES[t]) };
-      this.record(it);
+      this.record(it, this.query);
       this.dispatchEvent(new CustomEvent('emoji-click', { detail, bubbles: true, composed: true }));
     }
 
-    async record(it) {
+    // `query`: the search text the pick was made from ('' when browsing), which the server learns.
+    async record(it, query) {
       let kept = false;
       if (this.token && !this.refused) {
         try {
+          const use = it.code ? { code: it.code } : { emoji: it.emoji };
+          // The server takes 256 characters without control characters; longer text is cut.
+          const q = [...(query || '')].filter((c) => !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(c));
+          if (q.length) use.query = q.slice(0, 256).join('');
           const res = await fetch(`${this.api}/v1/me/usage`, {
             method: 'POST',
             headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify(it.code ? { code: it.code } : { emoji: it.emoji }),
+            body: JSON.stringify(use),
           });
           if (!res.ok) throw Object.assign(new Error(`${res.status} ${res.statusText}`), { status: res.status });
           kept = true;

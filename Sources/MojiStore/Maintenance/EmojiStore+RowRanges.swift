@@ -110,6 +110,7 @@ extension EmojiStore {
         }
 
         try checkUsage(db, clock: clock, decay: decay, catalog: catalog, repairing: repairing, report: report)
+        try checkLearnedPicks(db, clock: clock, decay: decay, catalog: catalog, repairing: repairing, report: report)
         try checkLists(db, catalog: catalog, repairing: repairing, report: report)
         let sets = try checkCustomSets(db, repairing: repairing, report: report)
         try checkCustomEmoji(db, repairing: repairing, report: report)
@@ -200,6 +201,64 @@ extension EmojiStore {
                             tones = ?
                         WHERE rowid = ?
                         """, arguments: [score, scoredAt, expected, useCount, lastUse, lastUsedAt, tones, rowID])
+            }
+        }
+    }
+
+    /// Learned picks: a pair that breaks the rules of import is dropped (it is only a hint for
+    /// search); one whose rank does not match its score gets the right rank.
+    private static func checkLearnedPicks(
+        _ db: Database, clock: Int, decay: Double, catalog: EmojiCatalog, repairing: Bool, report: Report
+    ) throws {
+        guard try db.tableExists("learnedPick") else { return }
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT query AS rawQuery, item AS rawItem, CAST(query AS TEXT) AS query, CAST(item AS TEXT) AS item,
+                    typeof(query) AS queryType, typeof(item) AS itemType,
+                    typeof(score) AS scoreType, CAST(score AS REAL) AS score,
+                    typeof(scoredAt) AS scoredAtType, CAST(scoredAt AS INTEGER) AS scoredAt,
+                    typeof(rank) AS rankType, CAST(rank AS REAL) AS rank
+                FROM learnedPick
+                """)
+        for row in rows {
+            let query: String = row["query"] ?? ""
+            let item: String = row["item"] ?? ""
+            let key = "\(query) → \(item)"
+            let score: Double = row["score"] ?? 0
+            let scoredAt: Int = row["scoredAt"] ?? 0
+            let record = StoreExport.LearnedPickRecord(
+                query: query, item: StoreItem(key: item), score: score, scoredAt: scoredAt)
+            var problem = StoreExport.problem(with: record, clock: clock, catalog: catalog)
+            if problem == nil, row["queryType"] != "text" || row["itemType"] != "text" {
+                problem = "the query or the item is not text"
+            }
+            if problem == nil, !["integer", "real"].contains(row["scoreType"] as String) {
+                problem = "score of type \(row["scoreType"] as String) is not a number"
+            }
+            if problem == nil, row["scoredAtType"] != "integer" { problem = "scoredAt is not an integer" }
+            let matchingRow = "WHERE query IS ? AND item IS ?"
+            let keyArguments: StatementArguments = [row["rawQuery"] as DatabaseValue, row["rawItem"] as DatabaseValue]
+            if let problem {
+                report("learnedPick", key, problem, .drop)
+                if repairing { try db.execute(sql: "DELETE FROM learnedPick \(matchingRow)", arguments: keyArguments) }
+                continue
+            }
+            let expected = ScoreDecay.rank(score: score, at: scoredAt, decay: decay)
+            let rank: Double? = row["rank"]
+            let rankIsRight: Bool
+            switch (expected, rank) {
+            case (nil, nil): rankIsRight = true
+            case (let expected?, let rank?):
+                rankIsRight = row["rankType"] == "real" && abs(expected - rank) <= 1e-9 * max(1, abs(expected))
+            default: rankIsRight = false
+            }
+            if !rankIsRight {
+                report("learnedPick", key, "rank does not match its score", .clamp)
+                if repairing {
+                    try db.execute(
+                        sql: "UPDATE learnedPick SET rank = ? \(matchingRow)", arguments: [expected] + keyArguments)
+                }
             }
         }
     }

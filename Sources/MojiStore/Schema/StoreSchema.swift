@@ -48,6 +48,13 @@ import GRDB
 /// v3: API tokens of `moji serve` (never exported: see ``EmojiStore/addAPIToken(user:hash:label:at:)``)
 /// apiToken(id TEXT PK, user TEXT, hash TEXT UNIQUE (SHA-256 hex of the token), label TEXT NULL,
 ///          createdAt REAL, lastUsedAt REAL NULL)
+///
+/// v4: search that learns from picks (see `EmojiStore+LearnedPicks.swift`)
+/// learnedPick(query TEXT,           the query folded (LearnedPicks.normalizedQuery)
+///             item TEXT,            neutral emoji or :code:, as usage keys it
+///             score REAL, scoredAt INTEGER, rank REAL NULL,   decayed with the usage clock, as usage
+///             PK(query, item)) WITHOUT ROWID    a typed prefix is a range of the key
+///     index learnedPick_rank(rank)                  the lowest leave first past the limit
 /// ```
 ///
 /// ## The mark
@@ -63,7 +70,7 @@ enum StoreSchema {
     /// The tables Moji creates (GRDB's migration table included).
     static let tables: Set<String> = [
         "grdb_migrations", "meta", "clock", "usage", "pinned", "collection", "collectionItem", "tonePreference",
-        "customEmoji", "changeLog", "customSet", "imageValidator", "apiToken",
+        "customEmoji", "changeLog", "customSet", "imageValidator", "apiToken", "learnedPick",
     ]
 
     /// What opening finds in a database file, read without writing.
@@ -211,6 +218,22 @@ enum StoreSchema {
                         createdAt REAL NOT NULL,
                         lastUsedAt REAL
                     );
+                    """)
+        }
+        migrator.registerMigration("v4") { db in
+            // Keyed by the folded query first, so the pairs of every query that starts with a
+            // typed prefix are one range of the primary key (`query >= ? AND query < ?`).
+            try db.execute(
+                sql: """
+                    CREATE TABLE learnedPick (
+                        query TEXT NOT NULL,
+                        item TEXT NOT NULL,
+                        score REAL NOT NULL,
+                        scoredAt INTEGER NOT NULL,
+                        rank REAL,
+                        PRIMARY KEY (query, item)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX learnedPick_rank ON learnedPick(rank);
                     """)
         }
         return migrator

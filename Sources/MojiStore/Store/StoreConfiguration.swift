@@ -24,6 +24,9 @@ public struct StoreConfiguration: Sendable {
     public var recentLimit: Int = 36
     /// How many entries ``EmojiStore/mostUsed(limit:)`` returns by default.
     public var mostUsedLimit: Int = 36
+    /// The most (query, item) pairs the store learns from picks (``EmojiStore/recordUse(of:query:)-(Emoji,_)``);
+    /// past it, the pairs with the lowest scores are forgotten.
+    public var learnedPickLimit: Int = 1_000
     /// The emoji a new user finds in ``EmojiStore/frequent()``, best first, seeded once into a
     /// fresh database with scores below one use, so the first real use outranks them all.
     public var defaultFrequentEmoji: [String] = StoreConfiguration.bundledFrequentEmoji

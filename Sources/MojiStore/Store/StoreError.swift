@@ -62,6 +62,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(operation: String, database: String)
     /// A database URL could not be read, e.g. `postgres://moji@db.example:5432/moji`.
     case invalidDatabaseURL(String, reason: String)
+    /// A query recorded with a use is too long or holds a control character; nothing was recorded.
+    case invalidQuery(String, reason: String)
 
     public var description: String {
         switch self {
@@ -133,6 +135,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(operation) is not supported on \(database) yet; nothing was changed. Use the SQLite store for it."
         case .invalidDatabaseURL(let url, let reason):
             "\(StoreText.quoted(url)) is not a database URL: \(reason). Write postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE."
+        case .invalidQuery(let query, let reason):
+            "the query \(StoreText.quoted(query)) \(reason); give the text that was typed, up to "
+                + "\(LearnedPicks.maximumQueryLength) characters without control characters. Nothing was recorded."
         }
     }
 

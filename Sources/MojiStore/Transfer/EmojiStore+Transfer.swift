@@ -16,9 +16,11 @@ extension EmojiStore {
     public func importData(_ export: StoreExport) throws(StoreError) {
         try export.validate(catalog: configuration.catalog)
         let decay = configuration.decay
+        let pickLimit = configuration.learnedPickLimit
         try write(StoreArea.allCases) { db in
             for table in [
                 "usage", "pinned", "collectionItem", "collection", "tonePreference", "customEmoji", "customSet",
+                "learnedPick",
             ] {
                 try db.execute(sql: "DELETE FROM \(table)")
             }
@@ -38,6 +40,16 @@ extension EmojiStore {
                         record.tones.isEmpty ? nil : record.tones.joined(separator: ","),
                     ])
             }
+            for record in export.learnedPicks {
+                try db.execute(
+                    sql: "INSERT INTO learnedPick (query, item, score, scoredAt, rank) VALUES (?, ?, ?, ?, ?)",
+                    arguments: [
+                        record.query, record.item.key, record.score, record.scoredAt,
+                        ScoreDecay.rank(score: record.score, at: record.scoredAt, decay: export.decay),
+                    ])
+            }
+            // An export from a store with a higher limit keeps its best pairs.
+            try Self.pruneLearnedPicks(to: pickLimit, in: db)
             try Self.replaceOrderedItems(export.pinned, db: db, table: "pinned", filter: nil)
             for (offset, collection) in export.collections.enumerated() {
                 try db.execute(
@@ -89,8 +101,21 @@ extension EmojiStore {
 
     /// Reads every table into an export; also used to salvage a damaged file.
     static func export(_ db: Database, decay fallbackDecay: Double) throws -> StoreExport {
-        // A damaged file being salvaged may be of schema v1, without sets.
+        // A damaged file being salvaged may be of schema v1, without sets, or before v4, without picks.
         let isV2 = try db.tableExists("customSet")
+        let learnedPicks =
+            try db.tableExists("learnedPick")
+            ? Row.fetchAll(
+                db,
+                sql: """
+                    SELECT CAST(query AS TEXT) AS query, CAST(item AS TEXT) AS item, \(ScoreDecay.scoreColumns)
+                    FROM learnedPick ORDER BY query, item
+                    """
+            ).map { row in
+                StoreExport.LearnedPickRecord(
+                    query: row["query"] ?? "", item: StoreItem(key: row["item"] ?? ""), score: row["score"],
+                    scoredAt: row["scoredAt"])
+            } : []
         let usage = try Row.fetchAll(db, sql: "SELECT \(entryColumns) FROM usage ORDER BY usage.item").map { row in
             StoreExport.UsageRecord(
                 item: StoreItem(key: row["item"]), score: row["score"], scoredAt: row["scoredAt"],
@@ -121,6 +146,7 @@ extension EmojiStore {
                     ? "SELECT \(customEmojiColumns) FROM customEmoji ORDER BY setName, position, code"
                     : "SELECT \(customEmojiColumnsV1) FROM customEmoji ORDER BY code"
             ).map(customEmoji),
-            customSets: isV2 ? try fetchCustomSets(db) : [])
+            customSets: isV2 ? try fetchCustomSets(db) : [],
+            learnedPicks: learnedPicks)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Moji
 
 /// All user data of a store as one JSON document: usage (with raw scores, so scoring continues
-/// exactly), pins, collections, skin tones, custom emoji and their sets.
+/// exactly), the picks learned after queries, pins, collections, skin tones, custom emoji and
+/// their sets.
 ///
 /// ```swift
 /// let data = try store.export().jsonData()
@@ -35,6 +36,9 @@ public struct StoreExport: Sendable, Hashable, Codable {
     /// Custom emoji sets, by name. Exports of Moji before sets have none. Importing one clears
     /// its listing's validators, so the next sync fetches the listing in full.
     public var customSets: [CustomSet]
+    /// The picks learned after queries, with raw scores as ``usage`` has them. Exports of Moji
+    /// before learned picks have none.
+    public var learnedPicks: [LearnedPickRecord]
 
     /// The value of ``format``.
     public static let formatName = "moji-store"
@@ -61,6 +65,23 @@ public struct StoreExport: Sendable, Hashable, Codable {
             self.lastUse = lastUse
             self.lastUsedAt = lastUsedAt
             self.tones = tones
+        }
+    }
+
+    /// One item picked after one query, as stored: the score as of clock value `scoredAt`.
+    public struct LearnedPickRecord: Sendable, Hashable, Codable {
+        /// The query, folded as ``/Moji/LearnedPicks/normalizedQuery(_:)`` gives it.
+        public var query: String
+        /// The neutral emoji or custom `:code:`.
+        public var item: StoreItem
+        public var score: Double
+        public var scoredAt: Int
+
+        public init(query: String, item: StoreItem, score: Double, scoredAt: Int) {
+            self.query = query
+            self.item = item
+            self.score = score
+            self.scoredAt = scoredAt
         }
     }
 
@@ -99,7 +120,7 @@ public struct StoreExport: Sendable, Hashable, Codable {
     package init(
         exportedAt: Date, clock: Int, decay: Double, usage: [UsageRecord], pinned: [StoreItem],
         collections: [EmojiCollection], skinTones: [String: [String]], defaultSkinTone: String?,
-        customEmoji: [CustomEmoji], customSets: [CustomSet] = []
+        customEmoji: [CustomEmoji], customSets: [CustomSet] = [], learnedPicks: [LearnedPickRecord] = []
     ) {
         self.exportedAt = exportedAt
         self.clock = clock
@@ -111,14 +132,16 @@ public struct StoreExport: Sendable, Hashable, Codable {
         self.defaultSkinTone = defaultSkinTone
         self.customEmoji = customEmoji
         self.customSets = customSets
+        self.learnedPicks = learnedPicks
     }
 
     private enum CodingKeys: String, CodingKey {
         case format, version, exportedAt, clock, decay, usage, pinned, collections, skinTones, defaultSkinTone
-        case customEmoji, customSets
+        case customEmoji, customSets, learnedPicks
     }
 
-    /// Decodes an export, also one of a Moji before sets (without ``customSets``).
+    /// Decodes an export, also one of a Moji before sets (without ``customSets``) or before learned
+    /// picks (without ``learnedPicks``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         format = try container.decode(String.self, forKey: .format)
@@ -133,5 +156,6 @@ public struct StoreExport: Sendable, Hashable, Codable {
         defaultSkinTone = try container.decodeIfPresent(String.self, forKey: .defaultSkinTone)
         customEmoji = try container.decode([CustomEmoji].self, forKey: .customEmoji)
         customSets = try container.decodeIfPresent([CustomSet].self, forKey: .customSets) ?? []
+        learnedPicks = try container.decodeIfPresent([LearnedPickRecord].self, forKey: .learnedPicks) ?? []
     }
 }

@@ -24,8 +24,11 @@ extension EmojiStore {
         return (emoji.neutral.character, emoji.skinTones)
     }
 
-    private func recordUse(key: String, tones: [SkinTone]) throws(StoreError) -> UsageEntry {
+    /// One use of `key`, and, with a `query` (normalized, not empty), one pick of it after that
+    /// query, in the same transaction.
+    func recordUse(key: String, tones: [SkinTone], query: String? = nil) throws(StoreError) -> UsageEntry {
         let decay = configuration.decay
+        let pickLimit = configuration.learnedPickLimit
         let toneText = tones.isEmpty ? nil : Self.toneText(tones)
         return try write([.usage]) { db in
             // Taken inside the write lock, so timestamps follow the commit order across processes.
@@ -60,6 +63,9 @@ extension EmojiStore {
                 key, score, clock, ScoreDecay.rank(score: score, at: clock, decay: decay),
                 count, clock, now.timeIntervalSince1970, toneText,
             ])
+            if let query {
+                try Self.recordPick(of: key, after: query, clock: clock, decay: decay, limit: pickLimit, in: db)
+            }
             return UsageEntry(
                 item: StoreItem(key: key), tones: tones, score: score, useCount: count, lastUse: clock, lastUsed: now)
         }
@@ -150,12 +156,14 @@ extension EmojiStore {
         }
     }
 
-    /// Forgets all usage (scores, counts, recents) and seeds the default frequent emoji again, as
-    /// for a new user. Pins, collections, tones and custom emoji stay.
+    /// Forgets all usage (scores, counts, recents, and the picks learned after queries) and seeds
+    /// the default frequent emoji again, as for a new user. Pins, collections, tones and custom
+    /// emoji stay.
     public func clearAll() throws(StoreError) {
         let configuration = configuration
         try write([.usage]) { db in
             try db.execute(sql: "DELETE FROM usage")
+            try db.execute(sql: "DELETE FROM learnedPick")
             try Self.seedDefaults(db, configuration: configuration)
         }
     }

@@ -106,6 +106,23 @@ package enum ScoreDecay {
                         row["item"] as String,
                     ])
             }
+            // Picks learned after queries decay with the same clock (schema v4; absent before it).
+            if try db.tableExists("learnedPick") {
+                let picks = try Row.fetchAll(
+                    db,
+                    sql:
+                        "SELECT CAST(query AS TEXT) AS query, CAST(item AS TEXT) AS item, \(scoreColumns) FROM learnedPick"
+                )
+                for row in picks {
+                    let score = decayed(row["score"], from: row["scoredAt"], to: clock, decay: stored)
+                    try db.execute(
+                        sql: "UPDATE learnedPick SET score = ?, scoredAt = ?, rank = ? WHERE query = ? AND item = ?",
+                        arguments: [
+                            score, clock, rank(score: score, at: clock, decay: decay), row["query"] as String,
+                            row["item"] as String,
+                        ])
+                }
+            }
         }
         try db.execute(
             sql: """

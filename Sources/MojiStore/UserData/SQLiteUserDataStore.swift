@@ -169,6 +169,27 @@ public final class SQLiteUserDataStore: UserDataStore {
         try await onQueue(for: user) { store throws(StoreError) in try store.recent(limit: limit) }
     }
 
+    @discardableResult
+    public func recordUse(of item: StoreItem, query: String?, for user: String) async throws(StoreError)
+        -> UsageEntry
+    {
+        try await onQueue(for: user) { store throws(StoreError) in try store.recordUse(of: item, query: query) }
+    }
+
+    public func learnedPicks(for query: String, user: String, limit: Int?) async throws(StoreError)
+        -> LearnedPicks
+    {
+        let limit = limit ?? LearnedPickHistory.defaultLimit
+        return try await onQueue(for: user) { store throws(StoreError) in
+            try store.learnedPicks(for: query, limit: limit)
+        }
+    }
+
+    @discardableResult
+    public func forgetQueries(for user: String) async throws(StoreError) -> Int {
+        try await onQueue(for: user) { store throws(StoreError) in try store.forgetQueries() }
+    }
+
     public func pinned(for user: String) async throws(StoreError) -> [StoreItem] {
         try await onQueue(for: user) { store throws(StoreError) in try store.pinned() }
     }

@@ -27,6 +27,12 @@ import Moji
 /// - ``frequent(for:limit:)``
 /// - ``recent(for:limit:)``
 ///
+/// ### Search that learns from picks
+///
+/// - ``recordUse(of:query:for:)``
+/// - ``learnedPicks(for:user:limit:)``
+/// - ``forgetQueries(for:)``
+///
 /// ### Pinned
 ///
 /// - ``pinned(for:)``
@@ -80,6 +86,27 @@ public protocol UserDataStore: Sendable {
     /// The user's recent list, most recent first, at most `limit` (default
     /// ``StoreConfiguration/recentLimit``), as ``EmojiStore/recent(limit:)``.
     func recent(for user: String, limit: Int?) async throws(StoreError) -> [UsageEntry]
+
+    // MARK: Learned picks
+
+    /// Records one use as ``recordUse(of:for:)`` does and, when `query` holds a word or symbol,
+    /// that the item was picked after it, as ``EmojiStore/recordUse(of:query:)-(StoreItem,_)``:
+    /// the user's search then shows it first for that query and its prefixes. Only this user's
+    /// searches learn from it.
+    ///
+    /// - Throws: ``StoreError/invalidQuery(_:reason:)`` for a query too long or holding a
+    ///   control character; nothing is recorded then.
+    @discardableResult
+    func recordUse(of item: StoreItem, query: String?, for user: String) async throws(StoreError) -> UsageEntry
+
+    /// What `user` picked after `query` or after a longer query that starts with it, best first, at
+    /// most `limit` (default ``/Moji/LearnedPickHistory/defaultLimit``), as
+    /// ``EmojiStore/learnedPicks(for:limit:)``.
+    func learnedPicks(for query: String, user: String, limit: Int?) async throws(StoreError) -> LearnedPicks
+
+    /// Forgets every pick `user`'s search learned; returns how many (query, item) pairs were forgotten.
+    @discardableResult
+    func forgetQueries(for user: String) async throws(StoreError) -> Int
 
     // MARK: Pinned
 

@@ -27,6 +27,16 @@ extension StoreExport {
                 throw .invalidImportEntry(entry: entry, reason: "usage[\(first)] has the same item")
             }
         }
+        var pairs: [String: Int] = [:]
+        for (index, record) in learnedPicks.enumerated() {
+            let entry = "learnedPicks[\(index)] \(StoreText.quoted(record.query)) \(StoreText.quoted(record.item.key))"
+            if let problem = Self.problem(with: record, clock: clock, catalog: catalog) {
+                throw .invalidImportEntry(entry: entry, reason: problem)
+            }
+            if let first = pairs.updateValue(index, forKey: "\(record.query)\u{0}\(record.item.key)") {
+                throw .invalidImportEntry(entry: entry, reason: "learnedPicks[\(first)] has the same query and item")
+            }
+        }
         try Self.validateList(pinned, named: "pinned", catalog: catalog)
         var names: [String: Int] = [:]
         for (index, collection) in collections.enumerated() {
@@ -94,6 +104,11 @@ extension StoreExport {
             Self.problem(with: record, clock: kept.clock, catalog: catalog) == nil
                 && seen.insert(record.item.key).inserted
         }
+        var pairs = Set<String>()
+        kept.learnedPicks = learnedPicks.filter { record in
+            Self.problem(with: record, clock: kept.clock, catalog: catalog) == nil
+                && pairs.insert("\(record.query)\u{0}\(record.item.key)").inserted
+        }
         func validItems(_ items: [StoreItem]) -> [StoreItem] {
             var seen = Set<String>()
             return items.filter {
@@ -142,6 +157,25 @@ extension StoreExport {
             return "lastUsedAt \(lastUsedAt) is not a date (seconds since 1970)"
         }
         return problem(withTones: record.tones, of: record.item.key, catalog: catalog)
+    }
+
+    /// What is wrong with one learned pick, or nil: the query must be as Moji folds it, the item
+    /// as usage keys it, the score and its clock value in range.
+    static func problem(with record: LearnedPickRecord, clock: Int, catalog: EmojiCatalog) -> String? {
+        if record.query.isEmpty { return "the query is empty" }
+        if let problem = LearnedQuery.problem(in: record.query) { return "the query \(problem)" }
+        let folded = LearnedPicks.normalizedQuery(record.query)
+        guard folded == record.query else {
+            return "the query is not folded as Moji keeps it (\(StoreText.quoted(folded)))"
+        }
+        if let problem = problem(with: record.item, neutral: true, catalog: catalog) { return problem }
+        guard record.score.isFinite, record.score >= 0 else {
+            return "score \(record.score) is not a finite number of 0 or more"
+        }
+        guard (0...clock).contains(record.scoredAt) else {
+            return "scoredAt \(record.scoredAt) is not between 0 and the clock (\(clock))"
+        }
+        return nil
     }
 
     /// Every item valid and none twice.

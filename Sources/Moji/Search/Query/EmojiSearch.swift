@@ -92,9 +92,12 @@ public struct EmojiSearch: Sendable {
             found = found.filter { isIncluded(Int($0.entry), options) }
         }
         // A blank query lists the catalog in CLDR order, as found.
-        let ordered =
+        var ordered =
             parsed.isBlank && options.ranking == .relevance
             ? Array(found.prefix(limit)) : order(found, options: options, limit: limit)
+        if let learned = options.learnedPicks, !learned.isEmpty {
+            ordered = placingFirst(learned, before: ordered, found: found, options: options, limit: limit)
+        }
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))
         for found in ordered {
@@ -121,7 +124,7 @@ public struct EmojiSearch: Sendable {
         return results
     }
 
-    private func isIncluded(_ entry: Int, _ options: SearchOptions) -> Bool {
+    func isIncluded(_ entry: Int, _ options: SearchOptions) -> Bool {
         guard entry < index.catalogEntryCount else { return options.includesCustomEmoji && options.groups == nil }
         if let maximum = options.maximumVersion {
             let version = index.versions[entry]

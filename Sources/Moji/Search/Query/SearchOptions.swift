@@ -29,6 +29,8 @@ public struct SearchOptions: Sendable {
     /// Whether words of four or more letters may match with one typo when exact matches are
     /// fewer than the limit.
     public var allowsTypos: Bool
+    /// What this person picked after typing this query before, shown first (see ``LearnedPicks``).
+    public var learnedPicks: LearnedPicks?
 
     public init(
         limit: Int? = nil, ranking: SearchRanking = .relevance, usage: (any UsageScoring)? = nil,
