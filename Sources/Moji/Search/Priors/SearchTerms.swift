@@ -6,7 +6,7 @@
 ///   `笑脸` → `xiao lian` and `xiaolian`), indexed like the text they read;
 /// - everyday words (`hola`, `jaja`, `bussi`, `草`) that Moji's own word lists give an emoji;
 /// - the word prior: each word's frequency in the language (Zipf × 10, from wordfreq), which
-///   orders the completions of a word still being typed (``MatchClass/completion``).
+///   orders the completions of a word still being typed (``MatchCost/completion(ofName:frequency:isWhole:)``).
 ///
 /// Records, after the header `moji-search-terms<TAB>1`:
 ///

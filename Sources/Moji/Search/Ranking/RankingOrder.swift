@@ -30,7 +30,7 @@
 ///
 /// The last word of a query with nothing after it is still being typed: its prefix matches are
 /// completions, ranked by how common the completed word is in the language (the word prior,
-/// ``MatchCost/completion(ofName:frequency:)``), so "coo" puts 😎 ("cool") before 🍪 ("cookie");
+/// ``MatchCost/completion(ofName:frequency:isWhole:)``), so "coo" puts 😎 ("cool") before 🍪 ("cookie");
 /// they report the class of whole words (``MatchClass/nameWord``, ``MatchClass/keyword``).
 struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     var rawValue: UInt16
