@@ -185,14 +185,7 @@ extension EmojiStore {
                 tones = nil
             }
             let expected = ScoreDecay.rank(score: score, at: scoredAt, decay: decay)
-            let rank: Double? = row["rank"]
-            let rankIsRight: Bool
-            switch (expected, rank) {
-            case (nil, nil): rankIsRight = true
-            case (let expected?, let rank?):
-                rankIsRight = row["rankType"] == "real" && abs(expected - rank) <= 1e-9 * max(1, abs(expected))
-            default: rankIsRight = false
-            }
+            let rankIsRight = Self.rank(of: row, is: expected)
             if !rankIsRight { report("usage", key, "rank does not match its score", .clamp) }
             if repairing {
                 try db.execute(
@@ -245,14 +238,7 @@ extension EmojiStore {
                 continue
             }
             let expected = ScoreDecay.rank(score: score, at: scoredAt, decay: decay)
-            let rank: Double? = row["rank"]
-            let rankIsRight: Bool
-            switch (expected, rank) {
-            case (nil, nil): rankIsRight = true
-            case (let expected?, let rank?):
-                rankIsRight = row["rankType"] == "real" && abs(expected - rank) <= 1e-9 * max(1, abs(expected))
-            default: rankIsRight = false
-            }
+            let rankIsRight = Self.rank(of: row, is: expected)
             if !rankIsRight {
                 report("learnedPick", key, "rank does not match its score", .clamp)
                 if repairing {
@@ -345,6 +331,18 @@ extension EmojiStore {
                     StoreText.cleaned(emoji.name), keywordText, group, references[0] ?? "",
                     references[1].flatMap { $0.isEmpty ? nil : $0 }, rowID,
                 ])
+        }
+    }
+
+    /// Whether a row's stored `rank` (a usage or learned-pick row) is `expected`, the one its
+    /// score and time give: both absent, or a REAL within rounding of it.
+    private static func rank(of row: Row, is expected: Double?) -> Bool {
+        let rank: Double? = row["rank"]
+        switch (expected, rank) {
+        case (nil, nil): return true
+        case (let expected?, let rank?):
+            return row["rankType"] == "real" && abs(expected - rank) <= 1e-9 * max(1, abs(expected))
+        default: return false
         }
     }
 }
