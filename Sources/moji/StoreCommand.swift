@@ -223,14 +223,16 @@ struct StoreCommand: ParsableCommand {
             discussion: """
                 `moji use --query` and `moji pick` teach search which emoji you pick after a query, so \
                 it shows them first for that query and what starts it. This forgets all of it; uses, \
-                frequent, recent and the rest stay.
+                frequent, recent and the rest stay. With --user NAME, forgets what a user of \
+                `moji serve` taught it (their picks posted with a query): in PostgreSQL with \
+                --database postgres://USER[:PASSWORD]@HOST[:PORT]/DB, else in users/NAME.sqlite.
                 """)
         @OptionGroup var options: StoreOptions
+        @Option(help: StoreTransferTarget.userHelp) var user: String?
 
         func run() throws {
             try reportingFailures {
-                let store = try options.openStore()
-                let forgotten = try storeCall { () throws(StoreError) in try store.forgetQueries() }
+                let forgotten = try StoreTransferTarget(options: options, user: user).forgetQueries()
                 if options.json { return try printJSON(["forgotten": forgotten]) }
                 print("forgot \(forgotten) learned pick\(forgotten == 1 ? "" : "s")")
             }

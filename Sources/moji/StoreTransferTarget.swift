@@ -3,7 +3,7 @@ import Foundation
 import MojiPostgres
 import MojiStore
 
-/// What `moji store export` and `import` read or write: the store of `--database` as always, or,
+/// What `moji store export`, `import` and `forget-queries` read or write: the store of `--database` as always, or,
 /// with `--user NAME`, that user's data of `moji serve`: in PostgreSQL for a `postgres://` URL, else
 /// the user's own file beside the SQLite store (`users/NAME.sqlite`, where `moji serve` keeps it).
 /// So a user moves between the two databases with one export and one import.
@@ -87,6 +87,26 @@ enum StoreTransferTarget {
             }
         }
         return nil
+    }
+
+    /// Forgets the picks search learned; returns how many (query, emoji) pairs went.
+    func forgetQueries() throws -> Int {
+        switch self {
+        case .store(let options):
+            let store = try options.openStore()
+            return try storeCall { () throws(StoreError) in try store.forgetQueries() }
+        case .sqliteUser(let name, let url, let options):
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw CommandFailure(
+                    message: "\(name) has no data at \(url.path): no such user of `moji serve` on this store.",
+                    code: .notFound)
+            }
+            let store = try Self.open(url, options: options)
+            defer { try? store.close() }
+            return try storeCall { () throws(StoreError) in try store.forgetQueries() }
+        case .postgresUser(let name, let url):
+            return try Self.withPostgres(url) { store throws(StoreError) in try await store.forgetQueries(for: name) }
+        }
     }
 
     private static func open(_ url: URL, options: StoreOptions) throws -> EmojiStore {

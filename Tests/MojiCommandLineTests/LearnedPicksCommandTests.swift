@@ -33,7 +33,7 @@ struct LearnedPicksCommandTests {
         #expect(results.first?["emoji"] as? String == "👋")
         #expect(Set(results.first?.keys.map { $0 } ?? []) == Set(results.last?.keys.map { $0 } ?? []))
         // Another query is not affected.
-        #expect(firstEmoji(try shell.run(#""$MOJI" search cat"#).output) == "🐈")
+        #expect(firstEmoji(try shell.run(#""$MOJI" search tiger"#).output) == "🐅")
         // An emoji that has nothing to do with the query, picked more often after it, overtakes 👋.
         let unlearned = try shell.run(#""$MOJI" search hol --locale es --limit 200"#).output
         #expect(!unlearned.contains("🦜"))
@@ -47,6 +47,27 @@ struct LearnedPicksCommandTests {
         #expect(firstEmoji(try shell.run(#""$MOJI" search hola --locale es"#).output) == firstEmoji(before.output))
         // The uses stay.
         #expect(try shell.run(#""$MOJI" recent"#).output.hasPrefix("🦜"))
+    }
+
+    @Test("forget-queries --user forgets what a user of moji serve taught search, and names a user without data")
+    func forgetForServeUser() throws {
+        defer { shell.removeHome() }
+        // `moji serve` keeps a user's data in users/NAME.sqlite beside the store.
+        let users = shell.home.appendingPathComponent("users")
+        try FileManager.default.createDirectory(at: users, withIntermediateDirectories: true)
+        let kim = users.appendingPathComponent("kim.sqlite").path
+        #expect(try shell.run(#""$MOJI" use 👋 --query hola --database "\#(kim)""#).status == 0)
+        #expect(try shell.run(#""$MOJI" use 🦆 --query pato --database "\#(kim)""#).status == 0)
+        let forgotten = try shell.run(#""$MOJI" store forget-queries --user Kim"#)
+        #expect(forgotten.status == 0, "\(forgotten.errors)")
+        #expect(forgotten.output == "forgot 2 learned picks\n")
+        let again = try shell.run(#""$MOJI" store forget-queries --user kim --json"#)
+        #expect(again.output.contains(#""forgotten" : 0"#), "\(again.output)")
+        let unknown = try shell.run(#""$MOJI" store forget-queries --user lee"#)
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("lee has no data"), "\(unknown.errors)")
+        // The user's own store was not touched, nor created.
+        #expect(!FileManager.default.fileExists(atPath: shell.home.appendingPathComponent("moji.sqlite").path))
     }
 
     @Test("a query nothing matches still finds what was picked after it")
@@ -76,9 +97,9 @@ struct LearnedPicksCommandTests {
         defer { shell.removeHome() }
         try FileManager.default.createDirectory(at: shell.home, withIntermediateDirectories: true)
         try Data(repeating: 0x41, count: 8192).write(to: shell.home.appendingPathComponent("moji.sqlite"))
-        let found = try shell.run(#""$MOJI" search cat"#)
+        let found = try shell.run(#""$MOJI" search tiger"#)
         #expect(found.status == 0)
-        #expect(firstEmoji(found.output) == "🐈")
+        #expect(firstEmoji(found.output) == "🐅")
         #expect(found.errors.contains("warning: searching without your learned picks"), "\(found.errors)")
     }
 
