@@ -44,7 +44,9 @@ struct PriorRankingTests {
     func wordPrior() throws {
         let results = try texts("coo", limit: 5)
         #expect(results.first == "😎")
-        #expect(Self.english.results(for: "coo", options: SearchOptions(limit: 1)).first?.relevance == .keyword)
+        // It reports the class of the whole word it completes to ("cool" is an everyday word for
+        // 😎, a name), not a prefix.
+        #expect(Self.english.results(for: "coo", options: SearchOptions(limit: 1)).first?.relevance == .nameWord)
     }
 
     @Test("Japanese names and keywords are found by their hiragana readings, every prefix")
@@ -55,6 +57,20 @@ struct PriorRankingTests {
         // Katakana folds to hiragana, so a reading is found typed either way.
         #expect(try texts("スシ", locale: "ja", limit: 3).contains("🍣"))
         #expect(try !texts("かみなり", locale: "ja", limit: 5).isEmpty)
+    }
+
+    @Test("Japanese verbs and adjectives are found in their dictionary form: 怒る → 😠 (怒った顔)")
+    func japaneseDictionaryForms() throws {
+        // CLDR writes them inflected or as nouns (怒った, 驚き, 泣き顔, 悲しみ); people type 怒る.
+        #expect(try texts("怒る", locale: "ja", limit: 3).contains("😠"))
+        #expect(try texts("おこる", locale: "ja", limit: 3).contains("😠"))
+        #expect(try texts("驚く", locale: "ja", limit: 5).contains("😲"))
+    }
+
+    @Test("an everyday word an emoji is called by ties with another emoji's exact name: herz → ❤️, not ♥️")
+    func everydayWordIsAName() throws {
+        // ♥️ is named "Herz" (the card suit); ❤️ "rotes Herz" is what people mean, and used more.
+        #expect(try texts("herz", locale: "de", limit: 2) == ["❤️", "♥️"])
     }
 
     @Test("Chinese names are found by toneless pinyin, with and without spaces")
@@ -115,6 +131,7 @@ struct PriorRankingTests {
     func searchTermsFile() throws {
         var terms = SearchTerms()
         terms.nameTerms[3] = ["すし"]
+        terms.everydayNames[4] = ["moin", "guten morgen"]
         terms.keywordTerms[5] = ["hola", "xiao lian"]
         terms.wordFrequencies["hola"] = 52
         terms.wordFrequencies["zzz"] = 5  // too rare to tell apart: not written
@@ -125,6 +142,7 @@ struct PriorRankingTests {
         try terms.text().write(toFile: path, atomically: true, encoding: .utf8)
         let read = try #require(try SearchTerms.read(path: path, emojiCount: 10))
         #expect(read.nameTerms == terms.nameTerms)
+        #expect(read.everydayNames == terms.everydayNames)
         #expect(read.keywordTerms == terms.keywordTerms)
         #expect(read.wordFrequencies == ["hola": 52])
         try (terms.text() + "x\t1\t2\n").write(toFile: path, atomically: true, encoding: .utf8)

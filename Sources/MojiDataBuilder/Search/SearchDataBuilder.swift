@@ -13,6 +13,7 @@ import Moji
 /// priors/emoji.tsv             emoji<TAB>zipf×100
 /// priors/words/<locale>.tsv    word<TAB>zipf×10
 /// priors/readings/<locale>.tsv text<TAB>reading|reading (ja: hiragana; zh: pinyin syllables)
+/// priors/forms/<locale>.tsv    text<TAB>form|form       (ja: dictionary forms, 怒った顔 → 怒る)
 /// ```
 ///
 /// Locale files are named by CLDR identifier with `_` (`zh_Hant.tsv`) or `-`. A locale gets the
@@ -70,13 +71,15 @@ struct SearchDataBuilder {
         return model.entries[neutral].baseIndex ?? neutral
     }
 
-    /// A locale's own search terms: everyday words, readings of its names and keywords (read
-    /// from `localized`, the built catalog's table for the locale) and word frequencies.
+    /// A locale's own search terms: everyday words, readings and dictionary forms of its names
+    /// and keywords (read from `localized`, the built catalog's table for the locale) and word
+    /// frequencies.
     func terms(locale identifier: String, localized: LocalizedCatalog, emojis: [Emoji]) throws(BuildError)
         -> SearchTerms
     {
         var terms = SearchTerms()
-        let readings = try readings(locale: identifier)
+        let readings = try alternatives(in: "priors/readings", locale: identifier, kind: "reading")
+        let dictionaryForms = try alternatives(in: "priors/forms", locale: identifier, kind: "form")
         let isPinyin = identifier == "zh" || identifier.hasPrefix("zh-")
         /// The forms a text is found by: its readings, and for pinyin each reading's syllables
         /// joined too ("xiao lian" and "xiaolian").
@@ -89,14 +92,21 @@ struct SearchDataBuilder {
             }
             return forms
         }
-        if !readings.isEmpty {
+        /// A name's or keyword's dictionary forms (found as keywords: 怒る is what 怒った顔 is
+        /// about, not its name) with their readings.
+        func dictionaryFormTerms(of text: String) -> [String] {
+            dictionaryForms[text, default: []].flatMap { [$0] + readingForms(of: $0) }
+        }
+        if !readings.isEmpty || !dictionaryForms.isEmpty {
             for emoji in emojis {
-                let name = readingForms(of: localized.name(of: emoji))
-                if !name.isEmpty { terms.nameTerms[emoji.index, default: []] += name }
+                let name = localized.name(of: emoji)
+                let nameReadings = readingForms(of: name)
+                if !nameReadings.isEmpty { terms.nameTerms[emoji.index, default: []] += nameReadings }
+                var keywordTerms = dictionaryFormTerms(of: name)
                 for keyword in localized.keywords(of: emoji) {
-                    let forms = readingForms(of: keyword)
-                    if !forms.isEmpty { terms.keywordTerms[emoji.index, default: []] += forms }
+                    keywordTerms += readingForms(of: keyword) + dictionaryFormTerms(of: keyword)
                 }
+                if !keywordTerms.isEmpty { terms.keywordTerms[emoji.index, default: []] += keywordTerms }
             }
         }
         let everydayURL = try localeFile("everyday", identifier)
@@ -117,7 +127,7 @@ struct SearchDataBuilder {
                 let forms = [word] + readingForms(of: word)
                 // The emoji the word means first is found as if by its name; the others as by a keyword.
                 if position == 0 {
-                    terms.nameTerms[neutral, default: []] += forms
+                    terms.everydayNames[neutral, default: []] += forms
                 } else {
                     terms.keywordTerms[neutral, default: []] += forms
                 }
@@ -131,23 +141,29 @@ struct SearchDataBuilder {
             terms.wordFrequencies[fields[0]] = frequency
         }
         for index in Array(terms.nameTerms.keys) { terms.nameTerms[index] = Self.unique(terms.nameTerms[index]!) }
+        for index in Array(terms.everydayNames.keys) {
+            terms.everydayNames[index] = Self.unique(terms.everydayNames[index]!)
+        }
         for index in Array(terms.keywordTerms.keys) {
             terms.keywordTerms[index] = Self.unique(terms.keywordTerms[index]!)
         }
         return terms
     }
 
-    /// Readings by text, for a locale that has a readings file.
-    private func readings(locale identifier: String) throws(BuildError) -> [String: [String]] {
-        let url = try localeFile("priors/readings", identifier)
-        var readings: [String: [String]] = [:]
+    /// Other forms by text (readings, dictionary forms), for a locale that has a file of `kind`
+    /// in `subfolder`.
+    private func alternatives(in subfolder: String, locale identifier: String, kind: String) throws(BuildError)
+        -> [String: [String]]
+    {
+        let url = try localeFile(subfolder, identifier)
+        var alternatives: [String: [String]] = [:]
         for (line, fields) in try Self.records(url, required: false) {
             guard fields.count == 2, !fields[1].isEmpty else {
-                throw .malformedInput(path: url.path, line: line, reason: "expected text<TAB>reading|reading")
+                throw .malformedInput(path: url.path, line: line, reason: "expected text<TAB>\(kind)|\(kind)")
             }
-            readings[fields[0]] = CatalogFormat.keywords(inField: fields[1]).filter { !$0.isEmpty }
+            alternatives[fields[0]] = CatalogFormat.keywords(inField: fields[1]).filter { !$0.isEmpty }
         }
-        return readings
+        return alternatives
     }
 
     /// The file of a locale under `subfolder`, named with `_` or `-` (the first that exists).

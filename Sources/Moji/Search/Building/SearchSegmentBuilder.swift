@@ -65,11 +65,21 @@ struct SearchSegmentBuilder {
         addRawPhrase(text, kind: kind, entry: entry)
     }
 
-    /// Search-only terms of a locale (``SearchTerms``): readings as names' words, everyday words
-    /// and readings of keywords as keywords.
+    /// Search-only terms of a locale (``SearchTerms``): readings of names as names' words; the
+    /// everyday words an emoji is called by as its name, whole too (what speakers call an emoji
+    /// is as much its name as CLDR's: "herz" ties ♥️, named "Herz", with ❤️, and the emoji prior
+    /// puts ❤️ first); other terms as keywords.
     mutating func addTerms(_ terms: SearchTerms, entries: Set<Int>) {
         for index in terms.nameTerms.keys.sorted() where entries.contains(index) {
             for term in terms.nameTerms[index]! { addWords(of: term, field: .name, entry: index) }
+        }
+        for index in terms.everydayNames.keys.sorted() where entries.contains(index) {
+            for term in terms.everydayNames[index]! {
+                // A phrase's words say less than a one-word name: "lunar new year" is 🧧's name,
+                // "year" alone is not.
+                addWords(of: term, field: term.contains(" ") ? .keyword : .name, entry: index)
+                addRawPhrase(term, kind: .nameRaw, entry: index)
+            }
         }
         for index in terms.keywordTerms.keys.sorted() where entries.contains(index) {
             for term in terms.keywordTerms[index]! { addWords(of: term, field: .keyword, entry: index) }

@@ -4,15 +4,19 @@
 ///
 /// - readings of names and keywords written with kanji or hanzi (`誕生日` → `たんじょうび`,
 ///   `笑脸` → `xiao lian` and `xiaolian`), indexed like the text they read;
-/// - everyday words (`hola`, `jaja`, `bussi`, `草`) that Moji's own word lists give an emoji;
+/// - everyday words (`hola`, `jaja`, `bussi`, `草`) that Moji's own word lists give an emoji:
+///   the first emoji a word names is called so (the word is as good as its name, whole or by its
+///   words), the others have it as a keyword;
 /// - the word prior: each word's frequency in the language (Zipf × 10, from wordfreq), which
 ///   orders the completions of a word still being typed (``MatchCost/completion(ofName:frequency:isWhole:)``).
 ///
 /// Records, after the header `moji-search-terms<TAB>1`:
 ///
 /// ```
-/// n<TAB>index<TAB>term|term   terms matched as the emoji's name (readings of its name)
-/// k<TAB>index<TAB>term|term   terms matched as keywords (readings of keywords, everyday words)
+/// n<TAB>index<TAB>term|term   terms matched as the name's words (readings of its name)
+/// e<TAB>index<TAB>term|term   everyday words the emoji is called by, matched as its whole name too
+/// k<TAB>index<TAB>term|term   terms matched as keywords (readings and dictionary forms of
+///                             keywords, everyday words for other emoji)
 /// w<TAB>word<TAB>zipf×10      a word's frequency (1…80)
 /// ```
 ///
@@ -24,8 +28,11 @@ package struct SearchTerms: Sendable, Equatable {
     /// The header's kind.
     package static let kind = "moji-search-terms"
 
-    /// Terms matched as names, by emoji index.
+    /// Terms matched as the name's words, by emoji index.
     package var nameTerms: [Int: [String]] = [:]
+    /// Everyday words an emoji is called by, matched as its name, whole or by its words (with
+    /// their readings), by emoji index.
+    package var everydayNames: [Int: [String]] = [:]
     /// Terms matched as keywords, by emoji index.
     package var keywordTerms: [Int: [String]] = [:]
     /// Words' frequencies (Zipf × 10), by the word as written (lower case).
@@ -33,7 +40,9 @@ package struct SearchTerms: Sendable, Equatable {
 
     package init() {}
 
-    package var isEmpty: Bool { nameTerms.isEmpty && keywordTerms.isEmpty && wordFrequencies.isEmpty }
+    package var isEmpty: Bool {
+        nameTerms.isEmpty && everydayNames.isEmpty && keywordTerms.isEmpty && wordFrequencies.isEmpty
+    }
 
     /// The file of a locale in a catalog folder.
     package static func fileName(_ identifier: String) -> String {
@@ -51,6 +60,7 @@ package struct SearchTerms: Sendable, Equatable {
             }
         }
         terms("n", nameTerms)
+        terms("e", everydayNames)
         terms("k", keywordTerms)
         // A word rarer than the word bands tell apart ranks as one without data: not written.
         for word in wordFrequencies.keys.sorted()
@@ -77,6 +87,7 @@ package struct SearchTerms: Sendable, Equatable {
                     path: storage.directoryPath + "/" + fileName(identifier), emojiCount: storage.characters.count)
             else { continue }
             merged.nameTerms.merge(terms.nameTerms) { $0 + $1 }
+            merged.everydayNames.merge(terms.everydayNames) { $0 + $1 }
             merged.keywordTerms.merge(terms.keywordTerms) { $0 + $1 }
             merged.wordFrequencies.merge(terms.wordFrequencies) { own, _ in own }
         }
@@ -95,15 +106,15 @@ package struct SearchTerms: Sendable, Equatable {
         try reader.forEachRecord { record throws(CatalogError) in
             guard record.count == 3 else { throw reader.malformed(record.line, "a record has three fields") }
             switch record.kind {
-            case UInt8(ascii: "n"), UInt8(ascii: "k"):
+            case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "k"):
                 guard let index = record.int(1), (0..<emojiCount).contains(index) else {
                     throw reader.malformed(record.line, "a term record needs a known emoji index")
                 }
                 let list = CatalogFormat.keywords(inField: record.string(2))
-                if record.kind == UInt8(ascii: "n") {
-                    terms.nameTerms[index, default: []] += list
-                } else {
-                    terms.keywordTerms[index, default: []] += list
+                switch record.kind {
+                case UInt8(ascii: "n"): terms.nameTerms[index, default: []] += list
+                case UInt8(ascii: "e"): terms.everydayNames[index, default: []] += list
+                default: terms.keywordTerms[index, default: []] += list
                 }
             case UInt8(ascii: "w"):
                 guard let frequency = record.int(2), (0...255).contains(frequency) else {

@@ -12,7 +12,7 @@
 /// | 0                | is the emoji, an emoticon, a custom or preferred preset's `:code:`  | exact     |
 /// | 1                | is `:code:` of the other of GitHub and Slack                        | exact     |
 /// | 2                | is an emojibase or CLDR `:code:`                                    | exact     |
-/// | 3                | is the name (first locale), punctuation and all                     | exact     |
+/// | 3                | is the name or an everyday word it is called by (first locale)      | exact     |
 /// | 4                | is the name's words (first locale)                                  | exact     |
 /// | 5                | is the preferred preset's code or a custom code, without colons     | exact     |
 /// | 6                | is the other preset's code, without colons                          | exact     |
@@ -63,7 +63,8 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     static let otherPresetCodeInColons = exact(bucket: 1)
     /// An emojibase or CLDR `:code:`.
     static let emojibaseOrCLDRCodeInColons = exact(bucket: 2)
-    /// The whole name in the first locale, punctuation and all (`keycap: #`).
+    /// The whole name in the first locale, punctuation and all (`keycap: #`), or a whole
+    /// everyday word the emoji is called by (``SearchTerms/everydayNames``).
     static let name = exact(bucket: 3)
     /// The name's words in the first locale, punctuation aside (`keycap #`).
     static let nameWords = exact(bucket: 4)
