@@ -12,6 +12,11 @@ struct SearchSegmentBuilder {
     /// Terms of two scalars or more in scripts without spaces, also found inside words
     /// (``SearchSegment/grams``).
     private var unspacedTerms: [Int] = []
+    /// Whether new unspaced terms are also found inside (``unspacedTerms``): CLDR's names and
+    /// keywords are; search-only terms (readings, dictionary forms, everyday words) are whole words
+    /// people type from their start, and their grams would make Japanese's segment half again as
+    /// large and its first index slower.
+    private var findsInside = true
     /// The terms of the last text added with ``addWords(of:field:entry:)``.
     private var textTerms: [Int] = []
     /// Words' frequencies in the segment's language (``SearchTerms/wordFrequencies``).
@@ -70,6 +75,8 @@ struct SearchSegmentBuilder {
     /// is as much its name as CLDR's: "herz" ties ♥️, named "Herz", with ❤️, and the emoji prior
     /// puts ❤️ first); other terms as keywords.
     mutating func addTerms(_ terms: SearchTerms, entries: Set<Int>) {
+        findsInside = false
+        defer { findsInside = true }
         for index in terms.nameTerms.keys.sorted() where entries.contains(index) {
             for term in terms.nameTerms[index]! { addWords(of: term, field: .name, entry: index) }
         }
@@ -173,7 +180,7 @@ struct SearchSegmentBuilder {
         key.bytes.removeAll(keepingCapacity: true)
         UTF8Codec.append(scalars, to: &key.bytes)
         let (term, isNew) = words.intern(key)
-        if isNew, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) {
+        if isNew, findsInside, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) {
             unspacedTerms.append(term)
         }
         return Int32(term)

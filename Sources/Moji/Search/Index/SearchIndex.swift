@@ -27,6 +27,8 @@ final class SearchIndex: Sendable {
     /// emoji people use most, up to ``maximumPriorPenalty`` for those without usage data and for
     /// custom emoji.
     let priorPenalty: [UInt8]
+    /// Matchers' buffers kept between queries (``SearchMatcher/recycle()``).
+    let matcherBuffers = Locked<[SearchMatcher.Buffers]>([])
 
     /// The penalty of an emoji without usage data.
     static let maximumPriorPenalty: UInt8 = 4

@@ -87,6 +87,7 @@ public struct EmojiSearch: Sendable {
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
+            matcher.recycle()
         }
         if options.maximumVersion != nil || options.groups != nil || !options.includesCustomEmoji {
             found = found.filter { isIncluded(Int($0.entry), options) }
