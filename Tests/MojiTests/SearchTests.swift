@@ -88,7 +88,9 @@ struct SearchTests {
 
     @Test("a query's answer does not depend on the queries before it (matchers reuse their buffers)")
     func buffersReused() {
-        let queries = ["party", "thumbs up", "xyzzyq", "cat", "face with tears", "partx", ":tada:", "<3", "heart e", ""]
+        let queries = [
+            "party", "thumbs up", "xyzzyq", "cat", "face with tears", "partx", ":tada:", "<3", "heart e", "",
+        ]
         let first = queries.map { texts($0, limit: 30) }
         // Again in reverse, and each after a query that touches thousands of entries.
         for (query, expected) in zip(queries, first).reversed() {
@@ -97,7 +99,8 @@ struct SearchTests {
         }
         let fresh = try! EmojiSearch(locales: [.english])
         for (query, expected) in zip(queries, first) {
-            #expect(fresh.results(for: query, options: SearchOptions(limit: 30)).map(\.item.text) == expected, "\(query)")
+            #expect(
+                fresh.results(for: query, options: SearchOptions(limit: 30)).map(\.item.text) == expected, "\(query)")
         }
     }
 
