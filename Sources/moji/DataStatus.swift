@@ -46,6 +46,8 @@ struct DataStatus: ParsableCommand {
 
     func run() throws {
         let catalogs = InstalledCatalogs.default()
+        // What a killed update left goes now, not at the next update (unless one is running).
+        CatalogUpdater(catalogs: catalogs).removeLeftoverStaging()
         let catalog = EmojiCatalog.shared
         let choice = EmojiCatalog.sharedChoice
         var cldr = EmojiCatalog.bundledCLDRVersion

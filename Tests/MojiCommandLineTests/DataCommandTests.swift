@@ -154,6 +154,54 @@ struct DataCommandTests {
         #expect(none.errors.contains("moji data sources add"))
     }
 
+    @Test("a manifest whose catalogVersion names a pointer or a path is refused and deletes nothing")
+    func hostileCatalogVersion() async throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        #expect(try await run(#""$MOJI_DATA" pack --out "$MOJI_HOME/published""#).status == 0)
+        let server = try await LoopbackServer.start()
+        defer { Task { await server.stop() } }
+        try await Self.serve(published, at: "/catalog", on: server, listing: false)
+        let url = server.url("/catalog/").absoluteString
+        #expect(try await run(#""$MOJI" data update --from "\#(url)""#).status == 0)
+        let original = try String(contentsOf: published.appendingPathComponent("manifest.json"), encoding: .utf8)
+        let version = try #require((try await status()["installed"] as? [String: Any])?["catalogVersion"] as? String)
+        // Before: "current" deleted the pointer of the catalog in use (status then said bundled)
+        // while the update said the catalog in use was unchanged; "previous" destroyed rollback.
+        for hostile in ["current", "previous", "CURRENT", "../current", ".staging-x", "a/b", ""] {
+            let manifest = original.replacingOccurrences(
+                of: "\"catalogVersion\" : \"\(version)\"", with: "\"catalogVersion\" : \"\(hostile)\"")
+            #expect(manifest != original)
+            server.route("/catalog/manifest.json", .body(Data(manifest.utf8), contentType: "application/json"))
+            let update = try await run(#""$MOJI" data update --from "\#(url)""#)
+            #expect(update.status == 3, "\(hostile): \(update.output)\(update.errors)")
+            #expect(update.errors.contains("is not a catalog name"), "\(hostile): \(update.errors)")
+            #expect(update.errors.contains("The catalog in use is unchanged."))
+            let after = try await status()
+            #expect(after["inUse"] as? String == "updated", "\(hostile)")
+            #expect((after["installed"] as? [String: Any])?["catalogVersion"] as? String == version)
+        }
+    }
+
+    @Test("staging folders a killed update left are removed by the next status, unless an update is running")
+    func leftoverStaging() async throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let catalogs = home.appendingPathComponent("catalogs")
+        let staging = catalogs.appendingPathComponent(".staging-killed")
+        try FileManager.default.createDirectory(
+            at: staging.appendingPathComponent("locales"), withIntermediateDirectories: true)
+        try Data(count: 4096).write(to: staging.appendingPathComponent("locales/fr.txt.z"))
+        // An update holds the lock: its staging folder may be in use, so it stays.
+        let busy = try await run(
+            #"flock "$MOJI_HOME/catalogs/.lock" sleep 2 & sleep 0.5; "$MOJI" data status >/dev/null; s=$?; wait; exit $s"#
+        )
+        #expect(busy.status == 0, "\(busy.errors)")
+        #expect(FileManager.default.fileExists(atPath: staging.path))
+        let status = try await run(#""$MOJI" data status"#)
+        #expect(status.status == 0, "\(status.errors)")
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(status.output.contains("in use: bundled"))
+    }
+
     @Test("a damaged updated catalog falls back to the bundled one with one warning; MOJI_CATALOG pins it")
     func damagedFallsBack() async throws {
         defer { try? FileManager.default.removeItem(at: home) }

@@ -26,6 +26,26 @@ struct PostgresStoreTests {
         #expect(throws: StoreError.self) { try PostgresUserDataStore.clientConfiguration(url: "postgres://db/moji") }
     }
 
+    @Test("a port past 65535 or a broken percent escape is refused at once, the password still hidden")
+    func malformedURLs() throws {
+        // Before: both were taken, and the first connection failed after its 5 s timeout.
+        for (text, reason) in [
+            ("postgres://ada@127.0.0.1:99999/moji", "port 99999"),
+            ("postgres://ada:se%ZZcret@127.0.0.1/moji", "password has a %"),
+            ("postgres://a%G1da@127.0.0.1/moji", "user has a %"),
+            ("postgres://ada@127.0.0.1/mo%zji", "database has a %"),
+        ] {
+            do {
+                _ = try PostgresUserDataStore.clientConfiguration(url: text)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(error.description.contains(reason), "\(error.description)")
+                #expect(!error.description.contains("cret"))
+            }
+        }
+        #expect(try PostgresUserDataStore.clientConfiguration(url: "postgres://ada:p%25w@h:65535/d").password == "p%w")
+    }
+
     @Test("a password never shows in an error, whatever it holds; an unknown sslmode is refused")
     func passwordsAndTLSModes() throws {
         // Unencoded / : @ in a password: not a URL, and the message keeps only the user.

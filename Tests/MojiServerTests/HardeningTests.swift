@@ -1,4 +1,5 @@
 import Foundation
+import MojiTestSupport
 import Testing
 
 @testable import MojiServer
@@ -16,6 +17,46 @@ struct HardeningTests {
         #expect(
             CustomSetSummary.Source(kind: "forum", location: "https://forums.example/misc.php").location
                 == "https://forums.example/misc.php")
+    }
+
+    /// Sends `request` as raw bytes to the server (a client `URLSession` would not let through)
+    /// from another process, and returns the status line of the answer.
+    private func rawStatusLine(_ request: Data, port: Int) async throws -> String {
+        let script = """
+            import base64, socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+            s.sendall(base64.b64decode(sys.argv[2]))
+            data = b""
+            while b"\\r\\n" not in data:
+                chunk = s.recv(4096)
+                if not chunk:
+                    break
+                data += chunk
+            print(data.split(b"\\r\\n")[0].decode())
+            """
+        let outcome = try await ChildProcess.run(
+            "/usr/bin/env", ["python3", "-c", script, String(port), request.base64EncodedString()],
+            environment: ProcessInfo.processInfo.environment)
+        return String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("a chunked body past the limit is 413 and a malformed chunk size 400, not 500")
+    func chunkedBodies() async throws {
+        // Before issue 25 both were 500 on every route; with a Content-Length the limit was 413.
+        try await ServerHarness.with(limits: ServerLimits(bodyBytes: 200)) { harness in
+            let port = try #require(harness.server.baseURL.port)
+            let head =
+                "POST /v1/text/find HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+            let large = "{\"text\":\"" + String(repeating: "a", count: 300) + "\"}"
+            let over = head + String(large.utf8.count, radix: 16) + "\r\n" + large + "\r\n0\r\n\r\n"
+            #expect(try await rawStatusLine(Data(over.utf8), port: port).hasPrefix("HTTP/1.1 413"))
+            let malformed = head + "zz\r\n{\"text\":\"a\"}\r\n0\r\n\r\n"
+            #expect(try await rawStatusLine(Data(malformed.utf8), port: port).hasPrefix("HTTP/1.1 400"))
+            let small = "{\"text\":\"hi 🎉\"}"
+            let fine = head + String(small.utf8.count, radix: 16) + "\r\n" + small + "\r\n0\r\n\r\n"
+            #expect(try await rawStatusLine(Data(fine.utf8), port: port) == "HTTP/1.1 200 OK")
+        }
     }
 
     @Test("CORS origins compare as browsers send them: lowercase, no default port, no slash")

@@ -122,7 +122,10 @@ struct ServePostgresTests {
             #expect(!serve.standardError.contains("s3cret-pw"))
             #expect(!serve.standardOutput.contains("listening on"))
 
-            for malformed in ["postgres://:s3cret-pw@/moji", "postgres:moji"] {
+            for malformed in [
+                "postgres://:s3cret-pw@/moji", "postgres:moji", "postgres://ada:s3cret-pw@127.0.0.1:99999/moji",
+                "postgres://ada:s3cret-pw%ZZ@127.0.0.1/moji",
+            ] {
                 let created = try await ServeTokenCommandTests.moji(
                     ["serve", "token", "create", "ada", "--database", malformed], home: home)
                 #expect(created.status == 64, "\(malformed): \(created.errors)")

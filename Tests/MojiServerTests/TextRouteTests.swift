@@ -127,6 +127,9 @@ struct TextRouteTests {
             }
             let json = Data(#"{"text":"hi 🎉"}"#.utf8)
             #expect(try await send(json, type: "application/json; charset=utf-8").status == 200)
+            // The same key in two objects, or a key's name as a value, is not a duplicate.
+            let nested = Data(#"{"text":"text","presets":["github"]}"#.utf8)
+            #expect(try await send(nested, type: "application/json", to: "emojify").status == 200)
             #expect(try await send(json, type: "Application/JSON;charset=UTF-8").status == 200)
             for type in ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", nil] {
                 let answer = try await send(json, type: type)
@@ -144,6 +147,12 @@ struct TextRouteTests {
                 ("unknown key", Data(#"{"text":"a","txet":"b"}"#.utf8), "txet"),
                 ("wrong type", Data(#"{"text":5}"#.utf8), "'text'"),
                 ("an array", Data(#"["text"]"#.utf8), "body"),
+                // Before issue 25: UTF-16 was decoded (its NUL bytes are valid UTF-8) and the first
+                // of two keys silently won.
+                ("UTF-16LE", Data(#"{"text":"a"}"#.data(using: .utf16LittleEndian)!), "UTF-8"),
+                ("UTF-32BE", Data(#"{"text":"a"}"#.data(using: .utf32BigEndian)!), "UTF-8"),
+                ("a key twice", Data(#"{"text":"a","text":"b :tada:"}"#.utf8), "'text' appears twice"),
+                ("a key twice, once escaped", Data(#"{"text":"a","te\u0078t":"b"}"#.utf8), "'text' appears twice"),
             ]
             for (what, body, detail) in bad {
                 let answer = try await send(body, type: "application/json")

@@ -233,7 +233,7 @@ struct UserRouteTests {
             let (token, _) = try harness.makeToken(for: "ada")
             for body in [
                 "{", "not json", "[]", #""👍""#, #"{"emoji":"👍","extra":1}"#, #"{"emoji":5}"#, #"{}"#,
-                #"{"emoji":"👍","code":"x"}"#, #"{"emoji":"👍","position":1}"#,
+                #"{"emoji":"👍","code":"x"}"#, #"{"emoji":"👍","position":1}"#, #"{"emoji":"👍","emoji":"🎉"}"#,
             ] {
                 let answer = try await harness.call("/v1/me/usage", token: token, method: "POST", json: body)
                 #expect(answer.status == 400, "\(body)")

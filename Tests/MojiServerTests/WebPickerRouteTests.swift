@@ -24,4 +24,26 @@ struct WebPickerRouteTests {
             #expect(post.status == 405)
         }
     }
+
+    @Test("the demo page cannot be framed and runs only this server's scripts; no answer is sniffed")
+    func securityHeaders() async throws {
+        // Before issue 25, / had none of these and JSON answers no nosniff.
+        try await ServerHarness.with { harness in
+            let page = try await harness.request("/")
+            let policy = try #require(page.header("Content-Security-Policy"))
+            #expect(policy.contains("frame-ancestors 'none'"))
+            #expect(policy.contains("default-src 'self'"))
+            let scripts = try #require(policy.split(separator: ";").first { $0.contains("script-src") })
+            #expect(!scripts.contains("unsafe-inline"))
+            // The page's one inline script is allowed by its hash, nothing else inline.
+            #expect(policy.components(separatedBy: "'sha256-").count == 2, "\(policy)")
+            #expect(page.header("X-Frame-Options") == "DENY")
+            #expect(page.header("X-Content-Type-Options") == "nosniff")
+            for path in ["/picker.js", "/v1/groups", "/v1/search?q=party", "/v1/emoji/1F389", "/v1/nothing-here"] {
+                let answer = try await harness.request(path)
+                #expect(answer.header("X-Content-Type-Options") == "nosniff", "\(path)")
+                #expect(answer.header("X-Frame-Options") == nil, "\(path)")
+            }
+        }
+    }
 }

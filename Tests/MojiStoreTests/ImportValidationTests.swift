@@ -48,6 +48,20 @@ struct ImportValidationTests {
         Attack(testDescription: "custom code with a colon", entry: "customEmoji[0]") { $0.customEmoji[0].code = "a:b" },
         Attack(testDescription: "custom code with a space", entry: "customEmoji[0]") { $0.customEmoji[0].code = "a b" },
         Attack(testDescription: "empty custom code", entry: "customEmoji[0]") { $0.customEmoji[0].code = "" },
+        // Sync refused these already; an import took them (issue 25).
+        Attack(testDescription: "custom code that is a path", entry: "customEmoji[0]") {
+            $0.customEmoji[0].code = "../../etc/passwd"
+        },
+        Attack(testDescription: "custom code of dots", entry: "customEmoji[0]") { $0.customEmoji[0].code = ".." },
+        Attack(testDescription: "custom code with a bidi override", entry: "customEmoji[0]") {
+            $0.customEmoji[0].code = "rtl\u{202E}gnp.exe"
+        },
+        Attack(testDescription: "custom code with a zero-width space", entry: "customEmoji[0]") {
+            $0.customEmoji[0].code = "zw\u{200B}sp"
+        },
+        Attack(testDescription: "pinned custom code with a bidi override", entry: "pinned[0]") {
+            $0.pinned = [StoreItem(key: ":rtl\u{202E}x:")]
+        },
         Attack(testDescription: "duplicate custom code", entry: "customEmoji[1] \"PartyParrot\"") {
             $0.customEmoji.append(CustomEmoji(code: "PartyParrot", name: "second"))
         },

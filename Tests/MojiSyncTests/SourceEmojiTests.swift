@@ -23,6 +23,17 @@ struct SourceEmojiTests {
         #expect(SourceEmoji.problem(inCode: "+1") == nil)
     }
 
+    @Test("a code cannot hide or reorder what it shows: bidi controls and zero-width characters are refused")
+    func invisibleCharacters() {
+        for code in ["rtl\u{202E}gnp.exe", "zw\u{200B}sp", "a\u{2066}b", "bom\u{FEFF}", "zwj\u{200D}x", "vs\u{FE0F}"] {
+            let problem = SourceEmoji.problem(inCode: code)
+            #expect(
+                problem?.contains("does not show") == true, "\(code.unicodeScalars.map(\.value)): \(problem ?? "nil")")
+        }
+        #expect(SourceEmoji.problem(inCode: "日本語") == nil)
+        #expect(SourceEmoji.problem(inCode: "café_au_lait") == nil)
+    }
+
     @Test("an entry without a name is called by its code")
     func nameDefaultsToCode() {
         #expect(SourceEmoji(code: "smith", image: "https://example.org/smith.gif").name == "smith")

@@ -44,6 +44,12 @@ struct ControlCharacterTests {
         #expect(ControlCharacters.neutralized("party popper 🎉") == "party popper 🎉")
         #expect(TerminalWidth.of(hostile) == TerminalWidth.of(ControlCharacters.neutralized(hostile)))
         #expect(TerminalWidth.of("a\r\nb") == 4)
+        // Characters that reorder or hide text show too; the joiners of emoji stay.
+        let spoofed = ":rtl\u{202E}gnp.exe: :zw\u{200B}sp: \u{2066}x\u{2069}\u{FEFF}"
+        #expect(
+            ControlCharacters.neutralized(spoofed) == ":rtl\u{FFFD}gnp.exe: :zw\u{FFFD}sp: \u{FFFD}x\u{FFFD}\u{FFFD}")
+        #expect(TerminalWidth.of(spoofed) == TerminalWidth.of(ControlCharacters.neutralized(spoofed)))
+        #expect(ControlCharacters.neutralized("🧑‍🤝‍🧑 ❤️ ۱۲‌۳") == "🧑‍🤝‍🧑 ❤️ ۱۲‌۳")
     }
 
     @Test("no control byte of a name reaches the screen buffer")

@@ -88,8 +88,29 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
         ShortcodePreset.bare(code)
     }
 
-    /// Whether a normalized code is usable: not empty, and no white space or colons inside.
+    /// Whether a normalized code is usable: not empty, not only dots, and without white space,
+    /// colons, slashes (a code must never read as a path: `../x`) or characters that do not show
+    /// (controls, bidirectional overrides that print `:rtl‮gnp.exe:` reversed, zero-width spaces
+    /// that make `:zw​sp:` look like `:zwsp:`; ``isInvisible(_:)``).
     public static func isValidCode(_ code: String) -> Bool {
-        !code.isEmpty && !code.contains(where: { $0 == ":" || $0.isWhitespace })
+        !code.isEmpty && !code.allSatisfy { $0 == "." }
+            && !code.unicodeScalars.contains { scalar in
+                scalar == ":" || scalar == "/" || scalar == "\\" || scalar.properties.isWhitespace
+                    || isInvisible(scalar)
+            }
+    }
+
+    /// Whether `scalar` is a control or format character (general categories Cc, Cf: bidi
+    /// controls, zero-width spaces and joiners, soft hyphen, byte-order mark), a line or paragraph
+    /// separator, a variation selector or an invisible filler: characters a code cannot be told
+    /// apart by when it is printed.
+    public static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate:
+            return true
+        default:
+            return scalar.properties.isVariationSelector
+                || [0x115F, 0x1160, 0x3164, 0xFFA0, 0x034F].contains(scalar.value)
+        }
     }
 }

@@ -48,14 +48,12 @@ enum JSONBody {
 
     static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ProblemDetails) -> T {
         guard !data.isEmpty else { throw badBody("the body is empty; send a JSON object.") }
-        // JSONDecoder would also take UTF-16 and UTF-32; only UTF-8 is JSON on the wire.
-        guard String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else {
-            throw badBody("the body is not UTF-8.")
-        }
+        try checkEncoding(data)
         let object: Any
         do { object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
             throw badBody("the body is not JSON.")
         }
+        try checkDuplicateKeys(data)
         let value: T
         do { value = try JSONDecoder().decode(type, from: data) } catch let error as DecodingError {
             throw badBody(describe(error))
@@ -70,6 +68,66 @@ enum JSONBody {
             }
         }
         return value
+    }
+
+    /// Refuses a body that is not UTF-8 JSON text. JSONDecoder would also take UTF-16 and UTF-32,
+    /// whose NUL bytes are valid UTF-8; JSON text in UTF-8 never holds a NUL byte (one in a string
+    /// is written `\u0000`), so any NUL means another encoding.
+    static func checkEncoding(_ data: Data) throws(ProblemDetails) {
+        guard !data.contains(0), String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else {
+            throw badBody("the body is not UTF-8 (JSON is sent as UTF-8).")
+        }
+    }
+
+    /// Refuses an object with a key twice (`{"text":"a","text":"b"}`): parsers disagree on which
+    /// one counts, so the client's intent is unknown. `data` is JSON already parsed once.
+    static func checkDuplicateKeys(_ data: Data) throws(ProblemDetails) {
+        if let key = duplicateKey(in: data) {
+            throw badBody("the key '\(key.prefix(40))' appears twice in one object; send each key once.")
+        }
+    }
+
+    /// The first key found twice in one object of the valid JSON text `data`, nil when none is.
+    static func duplicateKey(in data: Data) -> String? {
+        // A stack of the containers being read: the keys seen in an object (nil for an array)
+        // and whether the next string in it is a key.
+        var containers: [(keys: Set<String>?, expectsKey: Bool)] = []
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"): containers.append((keys: [], expectsKey: true))
+            case UInt8(ascii: "["): containers.append((keys: nil, expectsKey: false))
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): containers.removeLast()
+            case UInt8(ascii: ","):
+                if containers.last?.keys != nil { containers[containers.count - 1].expectsKey = true }
+            case UInt8(ascii: "\""):
+                let start = index
+                var escaped = false
+                index += 1
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "\\") {
+                        escaped = true
+                        index += 2
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "\"") { break }
+                    index += 1
+                }
+                guard let last = containers.last, var keys = last.keys, last.expectsKey else { break }
+                let token = Data(bytes[start...min(index, bytes.count - 1)])
+                // An escaped key is compared as it reads ("te\u0078t" is "text").
+                let key =
+                    escaped
+                    ? (try? JSONDecoder().decode(String.self, from: token)) ?? String(decoding: token, as: UTF8.self)
+                    : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
+                if !keys.insert(key).inserted { return key }
+                containers[containers.count - 1] = (keys: keys, expectsKey: false)
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     static func badBody(_ detail: String) -> ProblemDetails {

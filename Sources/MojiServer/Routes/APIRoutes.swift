@@ -70,7 +70,18 @@ struct APIRoutes: Sendable {
         // Read whatever body came, up to the limit (a chunked one has no length to check), and keep
         // it for the routes that read it.
         var request = request
-        let body = try await request.collectBody(upTo: limits.bodyBytes)
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: limits.bodyBytes)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            // A chunked body past the limit (NIO's too-many-bytes error): as one with a Content-Length.
+            throw bodyTooLarge
+        } catch {
+            // The body stream broke off: a malformed chunk size or encoding. The client's mistake.
+            throw ProblemDetails(
+                type: "bad-body", title: "Bad body", status: 400,
+                detail: "the request body could not be read (malformed chunked encoding?); send it again.")
+        }
 
         if let asset = WebAsset(path: path) {
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }

@@ -156,12 +156,15 @@ public final class MojiServer: Sendable {
             defaultMaximumVersion: configuration.defaultMaximumVersion)
         let compression = ResponseCompression()
         let cors = CORS(origins: configuration.corsOrigins)
+        let security = SecurityHeaders()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         // CORS outside compression: a preflight never reaches the routes, and CORS headers never
-        // change what is compressed.
+        // change what is compressed. Security headers outside both, on every answer.
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await cors.respond(to: request) { request in
-                await compression.respond(to: request) { await routes.respond(to: $0) }
+            await security.respond(to: request) { request in
+                await cors.respond(to: request) { request in
+                    await compression.respond(to: request) { await routes.respond(to: $0) }
+                }
             }
         }
         var application = Application(

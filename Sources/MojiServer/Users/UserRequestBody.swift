@@ -13,13 +13,12 @@ struct UserRequestBody {
         // The content type and encoding rules of every JSON body the API takes (JSONBody).
         do { try JSONBody.checkContentType(request.headers[.contentType]) } catch { throw .problem(error) }
         let data = Data(buffer: body)
-        guard String(decoding: data, as: UTF8.self).utf8.elementsEqual(data) else {
-            throw Self.bad("the body is not UTF-8.")
-        }
+        do { try JSONBody.checkEncoding(data) } catch { throw .problem(error) }
         let value: JSONValue
         do { value = try JSONDecoder().decode(JSONValue.self, from: data) } catch {
             throw Self.bad("the body is not valid JSON (UTF-8).")
         }
+        do { try JSONBody.checkDuplicateKeys(data) } catch { throw .problem(error) }
         guard case .object(let values) = value else { throw Self.bad("the body must be a JSON object.") }
         if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
             throw Self.bad(

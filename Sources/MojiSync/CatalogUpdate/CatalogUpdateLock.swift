@@ -35,6 +35,18 @@ final class CatalogUpdateLock {
         return CatalogUpdateLock(descriptor: descriptor)
     }
 
+    /// Takes the lock of `directory` if no one holds it; nil when another update does (or the
+    /// lock file cannot be opened).
+    static func take(in directory: URL) -> CatalogUpdateLock? {
+        let descriptor = open(directory.appendingPathComponent(fileName).path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+        return CatalogUpdateLock(descriptor: descriptor)
+    }
+
     deinit {
         flock(descriptor, LOCK_UN)
         close(descriptor)

@@ -165,13 +165,17 @@ public struct CatalogUpdater: Sendable {
         let manager = FileManager.default
         let current = catalogs.current
         let previous = catalogs.previous
-        var name = manifest.catalogVersion.filter { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
-        if name.isEmpty || name.hasPrefix(".") { name = "catalog" }
-        // Never overwrite the folder in use or the rollback target: a reinstall gets a fresh name.
-        if name == current?.folder || name == previous?.folder { name += "-" + UUID().uuidString.prefix(8) }
+        // The manifest's version was checked (a safe name, not a pointer's); the catalog built here
+        // names itself. An update deletes nothing but its staging folder: a name that is taken (the
+        // catalog in use, the rollback target, anything else) gets a fresh suffix instead.
+        var name = CatalogManifest.isSafe(catalogVersion: manifest.catalogVersion) ? manifest.catalogVersion : "catalog"
+        if name == current?.folder || name == previous?.folder
+            || manager.fileExists(atPath: catalogs.directory.appendingPathComponent(name).path)
+        {
+            name += "-" + UUID().uuidString.prefix(8).lowercased()
+        }
         let target = catalogs.directory.appendingPathComponent(name)
         do {
-            if manager.fileExists(atPath: target.path) { try manager.removeItem(at: target) }
             try manager.moveItem(at: staging, to: target)
         } catch {
             throw .cannotWrite(path: target.path, reason: Self.reason(error))
@@ -217,6 +221,13 @@ public struct CatalogUpdater: Sendable {
             manifest = try JSONDecoder().decode(CatalogManifest.self, from: data)
         } catch {
             throw .malformedManifest(url: url, reason: "\(error)")
+        }
+        guard CatalogManifest.isSafe(catalogVersion: manifest.catalogVersion) else {
+            throw .malformedManifest(
+                url: url,
+                reason:
+                    "catalogVersion '\(manifest.catalogVersion.prefix(80))' is not a catalog name (1 to 64 letters, "
+                    + "digits, '.', '_' or '-', starting with a letter or digit, not 'current' or 'previous')")
         }
         if let unsafe = manifest.files.first(where: { !CatalogManifest.isSafe(path: $0.path) }) {
             throw .malformedManifest(url: url, reason: "unsafe file path '\(unsafe.path)'")
@@ -313,13 +324,39 @@ public struct CatalogUpdater: Sendable {
     }
 
     private func makeStagingFolder() throws(CatalogUpdateError) -> URL {
-        let staging = catalogs.directory.appendingPathComponent(".staging-\(UUID().uuidString)")
+        removeStagingFolders()
+        let staging = catalogs.directory.appendingPathComponent(InstalledCatalogs.stagingPrefix + UUID().uuidString)
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(path: staging.path, reason: Self.reason(error))
         }
         return staging
+    }
+
+    /// Removes the staging folders killed updates left; only while holding the lock, when no
+    /// update is writing one. Returns how many were removed.
+    @discardableResult
+    private func removeStagingFolders() -> Int {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: catalogs.directory.path)) ?? []
+        var removed = 0
+        for name in names where name.hasPrefix(InstalledCatalogs.stagingPrefix) {
+            if (try? manager.removeItem(at: catalogs.directory.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Removes the staging folders killed updates left (18 MB each), unless an update is running
+    /// now (it holds the lock): `moji data status` calls it, so they go without waiting for the
+    /// next update. Returns how many were removed; 0 when an update holds the lock.
+    @discardableResult
+    public func removeLeftoverStaging() -> Int {
+        guard FileManager.default.fileExists(atPath: catalogs.directory.path),
+            let lock = CatalogUpdateLock.take(in: catalogs.directory)
+        else { return 0 }
+        defer { withExtendedLifetime(lock) {} }
+        return removeStagingFolders()
     }
 
     private func createParent(of url: URL) throws(CatalogUpdateError) {

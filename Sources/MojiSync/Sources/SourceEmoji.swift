@@ -47,9 +47,12 @@ public struct SourceEmoji: Sendable, Hashable {
     /// must never read as a path (`../x`, `/etc/passwd`) to a tool that files images by code.
     public static func problem(inCode code: String) -> String? {
         if let problem = StoreText.problem(in: code, maximumLength: maximumCodeLength) { return "the code \(problem)" }
-        if !CustomEmoji.isValidCode(code) { return "the code holds white space or a colon" }
         if code.contains(where: { $0 == "/" || $0 == "\\" }) { return "the code holds a slash, as a path would" }
         if code.allSatisfy({ $0 == "." }) { return "the code is only dots, as a path would be" }
+        if code.unicodeScalars.contains(where: CustomEmoji.isInvisible) {
+            return "the code holds a character that does not show (a control, bidi or zero-width character)"
+        }
+        if !CustomEmoji.isValidCode(code) { return "the code holds white space or a colon" }
         return nil
     }
 }

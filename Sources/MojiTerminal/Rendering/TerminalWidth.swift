@@ -6,9 +6,9 @@ public enum TerminalWidth {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
         let value = first.value
-        // A control character is drawn as a one-cell stand-in (see ControlCharacters); CR LF is
-        // one Character of two.
-        if value < 0x20 || (value >= 0x7F && value < 0xA0) { return scalars.count }
+        // A control character (and a bidi control or zero-width space) is drawn as a one-cell
+        // stand-in (see ControlCharacters); CR LF is one Character of two.
+        if ControlCharacters.isControl(first) { return scalars.count }
         if value < 0x300 { return 1 }
         if scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         if first.properties.isEmojiPresentation || isEastAsianWide(value) { return 2 }

@@ -63,6 +63,19 @@ public struct CatalogManifest: Sendable, Codable, Equatable {
         "\(emojiVersion)-\(contentHash.prefix(12))"
     }
 
+    /// Whether `version` can name an installed catalog's folder: 1 to 64 ASCII letters, digits,
+    /// `.`, `_` or `-`, starting with a letter or digit, and not a name the catalogs folder uses
+    /// for itself (`current`, `previous`), so a hostile manifest cannot name a pointer file.
+    public static func isSafe(catalogVersion version: String) -> Bool {
+        guard let first = version.unicodeScalars.first, version.unicodeScalars.count <= 64,
+            CharacterSet.alphanumerics.contains(first), first.isASCII
+        else { return false }
+        let allowed = version.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+        }
+        return allowed && !InstalledCatalogs.reservedNames.contains(version.lowercased())
+    }
+
     /// Whether `path` is a plain relative path inside the catalog folder: no `..`, no absolute
     /// path, no empty or hidden component, so a hostile manifest cannot write elsewhere.
     public static func isSafe(path: String) -> Bool {

@@ -41,6 +41,11 @@ public struct InstalledCatalogs: Sendable, Equatable {
     public static let currentFileName = "current"
     /// The name of the pointer file of the catalog before it.
     public static let previousFileName = "previous"
+    /// The prefix of the folders an update writes before it installs (removed when it ends, or
+    /// by the next update or `moji data status` when a killed update left one).
+    public static let stagingPrefix = ".staging-"
+    /// Names no installed catalog's folder may take (compared lowercased): the pointer files.
+    public static let reservedNames: Set<String> = [currentFileName, previousFileName]
 
     /// The installed catalog in use, if one was installed and its pointer is readable.
     public var current: CatalogPointer? { pointer(named: Self.currentFileName) }
