@@ -21,21 +21,20 @@ extension PostgresUserDataStore {
         guard let scheme = url.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
             throw .invalidDatabaseURL(shown, reason: "it must start with postgres://")
         }
+        // Foundation reads a bad escape literally ("%ZZ" stays "%ZZ"), so the text itself is checked.
+        let bytes = Array(text.utf8)
+        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "%") {
+            let digits = bytes.dropFirst(offset + 1).prefix(2)
+            guard digits.count == 2, digits.allSatisfy({ Character(UnicodeScalar($0)).isHexDigit }) else {
+                throw .invalidDatabaseURL(
+                    shown, reason: "it has a % that is not followed by two hexadecimal digits (write % as %25)")
+            }
+        }
         guard let host = url.host, !host.isEmpty else { throw .invalidDatabaseURL(shown, reason: "it names no host") }
         guard let user = url.user, !user.isEmpty else { throw .invalidDatabaseURL(shown, reason: "it names no user") }
         // Checked here rather than found out by a connection attempt that times out seconds later.
         if let port = url.port, !(1...65_535).contains(port) {
             throw .invalidDatabaseURL(shown, reason: "port \(port) is not a port (1 to 65535)")
-        }
-        for (part, encoded) in [
-            ("user", url.percentEncodedUser), ("password", url.percentEncodedPassword),
-            ("database", url.percentEncodedPath),
-        ] {
-            if let encoded, encoded.contains("%"), encoded.removingPercentEncoding == nil {
-                throw .invalidDatabaseURL(
-                    shown, reason: "its \(part) has a % that is not followed by two hexadecimal digits (write % as %25)"
-                )
-            }
         }
         let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? "prefer"

@@ -31,9 +31,9 @@ struct PostgresStoreTests {
         // Before: both were taken, and the first connection failed after its 5 s timeout.
         for (text, reason) in [
             ("postgres://ada@127.0.0.1:99999/moji", "port 99999"),
-            ("postgres://ada:se%ZZcret@127.0.0.1/moji", "password has a %"),
-            ("postgres://a%G1da@127.0.0.1/moji", "user has a %"),
-            ("postgres://ada@127.0.0.1/mo%zji", "database has a %"),
+            ("postgres://ada:se%ZZcret@127.0.0.1/moji", "has a % that is not"),
+            ("postgres://a%G1da@127.0.0.1/moji", "has a % that is not"),
+            ("postgres://ada@127.0.0.1/mo%zji", "has a % that is not"),
         ] {
             do {
                 _ = try PostgresUserDataStore.clientConfiguration(url: text)

@@ -13,7 +13,6 @@ import Hummingbird
 ///
 /// Routes that need another policy (an image: `default-src 'none'`) set theirs, which is kept.
 struct SecurityHeaders {
-    static let frameOptions = HTTPField.Name("X-Frame-Options")!
 
     /// The policy of the demo page; the picker's styles are inline (in its shadow root), so styles
     /// may be.
@@ -44,7 +43,10 @@ struct SecurityHeaders {
             if response.headers[.contentSecurityPolicy] == nil {
                 response.headers[.contentSecurityPolicy] = Self.pagePolicy
             }
-            if response.headers[Self.frameOptions] == nil { response.headers[Self.frameOptions] = "DENY" }
+            // HTTPTypes has no name for it (and Hummingbird exports only HTTPFields).
+            if response.headers[.init("X-Frame-Options")!] == nil {
+                response.headers[.init("X-Frame-Options")!] = "DENY"
+            }
         }
         return response
     }
