@@ -85,17 +85,29 @@ struct SearchIndexBuildTests {
                 #expect(previous.lexicographicallyPrecedes(term), "\(locale) term \(index)")
             }
         }
-        // The grams, generated naively from the sorted words.
+        // The grams, generated naively from the sorted words that have them: the unspaced words of
+        // CLDR's names and keywords (search-only terms, such as kana readings, are found from their
+        // start only, and have none).
+        let withGrams = Set(segment.grams.map { Int($0 & 0x3F_FFFF) })
         var expected: [UInt64] = []
-        for index in 0..<segment.words.count {
+        for index in withGrams.sorted() {
             let scalars = String(decoding: segment.words.term(at: index), as: UTF8.self).unicodeScalars.map(\.value)
-            guard scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) else { continue }
+            #expect(scalars.count > 1 && scalars.contains(where: TextFolding.isUnspacedScript))
             for position in 1..<scalars.count {
                 let next = position + 1 < scalars.count ? UInt64(scalars[position + 1]) : 0
                 expected.append(UInt64(scalars[position]) << 43 | next << 22 | UInt64(index))
             }
         }
         #expect(segment.grams == expected.sorted())
+        // Every unspaced word of a CLDR name has them (🎂's name, in ja and zh).
+        let cake = try #require(EmojiCatalog.shared.emoji(for: "🎂"))
+        for word in TextFolding.words(try EmojiCatalog.shared.localized(MojiLocale(locale)).name(of: cake)) {
+            guard word.count > 1, word.contains(where: TextFolding.isUnspacedScript) else { continue }
+            var key: [UInt8] = []
+            UTF8Codec.append(word, to: &key)
+            let term = try #require(key.withUnsafeBufferPointer { segment.words.index(of: $0) })
+            #expect(withGrams.contains(term), "\(locale) \(word)")
+        }
     }
 }
 
