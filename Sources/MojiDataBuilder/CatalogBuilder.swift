@@ -160,7 +160,7 @@ public struct CatalogBuilder {
 }
 
 /// A built catalog: file contents by path relative to the catalog folder, and what went in.
-public struct BuiltCatalog {
+public struct BuiltCatalog: Sendable {
     /// The Unicode Emoji version read.
     public var unicodeVersion: EmojiVersion
     /// File contents by relative path (`core.txt`, `locales/ja.txt`, …).
