@@ -54,12 +54,7 @@ enum StoreTransferTarget {
             let store = try options.openStore()
             return try storeCall { () throws(StoreError) in try store.export() }
         case .sqliteUser(let name, let url, let options):
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CommandFailure(
-                    message: "\(name) has no data at \(url.path): no such user of `moji serve` on this store.",
-                    code: .notFound)
-            }
-            let store = try Self.open(url, options: options)
+            let store = try Self.openExisting(user: name, at: url, options: options)
             return try storeCall { () throws(StoreError) in try store.export() }
         case .postgresUser(let name, let url):
             return try Self.withPostgres(url) { store throws(StoreError) in try await store.export(user: name) }
@@ -96,17 +91,23 @@ enum StoreTransferTarget {
             let store = try options.openStore()
             return try storeCall { () throws(StoreError) in try store.forgetQueries() }
         case .sqliteUser(let name, let url, let options):
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw CommandFailure(
-                    message: "\(name) has no data at \(url.path): no such user of `moji serve` on this store.",
-                    code: .notFound)
-            }
-            let store = try Self.open(url, options: options)
+            let store = try Self.openExisting(user: name, at: url, options: options)
             defer { try? store.close() }
             return try storeCall { () throws(StoreError) in try store.forgetQueries() }
         case .postgresUser(let name, let url):
             return try Self.withPostgres(url) { store throws(StoreError) in try await store.forgetQueries(for: name) }
         }
+    }
+
+    /// The store of a user of `moji serve` that has one: a missing file is a user that does not
+    /// exist (exit 1), not one to create.
+    private static func openExisting(user name: String, at url: URL, options: StoreOptions) throws -> EmojiStore {
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw CommandFailure(
+                message: "\(name) has no data at \(url.path): no such user of `moji serve` on this store.",
+                code: .notFound)
+        }
+        return try open(url, options: options)
     }
 
     private static func open(_ url: URL, options: StoreOptions) throws -> EmojiStore {

@@ -154,15 +154,22 @@ struct DataCommandTests {
         #expect(none.errors.contains("moji data sources add"))
     }
 
-    @Test("a manifest whose catalogVersion names a pointer or a path is refused and deletes nothing")
-    func hostileCatalogVersion() async throws {
-        defer { try? FileManager.default.removeItem(at: home) }
+    /// Packs the bundled catalog, publishes it on `server` at /catalog/ and installs it from
+    /// there; returns the folder's URL.
+    func installPublished(on server: LoopbackServer) async throws -> String {
         #expect(try await run(#""$MOJI_DATA" pack --out "$MOJI_HOME/published""#).status == 0)
-        let server = try await LoopbackServer.start()
-        defer { Task { await server.stop() } }
         try await Self.serve(published, at: "/catalog", on: server, listing: false)
         let url = server.url("/catalog/").absoluteString
         #expect(try await run(#""$MOJI" data update --from "\#(url)""#).status == 0)
+        return url
+    }
+
+    @Test("a manifest whose catalogVersion names a pointer or a path is refused and deletes nothing")
+    func hostileCatalogVersion() async throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try await LoopbackServer.start()
+        defer { Task { await server.stop() } }
+        let url = try await installPublished(on: server)
         let original = try String(contentsOf: published.appendingPathComponent("manifest.json"), encoding: .utf8)
         let version = try #require((try await status()["installed"] as? [String: Any])?["catalogVersion"] as? String)
         // Before: "current" deleted the pointer of the catalog in use (status then said bundled)
@@ -205,12 +212,9 @@ struct DataCommandTests {
     @Test("a damaged updated catalog falls back to the bundled one with one warning; MOJI_CATALOG pins it")
     func damagedFallsBack() async throws {
         defer { try? FileManager.default.removeItem(at: home) }
-        #expect(try await run(#""$MOJI_DATA" pack --out "$MOJI_HOME/published""#).status == 0)
         let server = try await LoopbackServer.start()
         defer { Task { await server.stop() } }
-        try await Self.serve(published, at: "/catalog", on: server, listing: false)
-        let url = server.url("/catalog/").absoluteString
-        #expect(try await run(#""$MOJI" data update --from "\#(url)""#).status == 0)
+        _ = try await installPublished(on: server)
         let installed = try #require((try await status()["installed"] as? [String: Any])?["directory"] as? String)
         try Data("moji-core\t1\n".utf8).write(to: URL(fileURLWithPath: installed).appendingPathComponent("core.txt"))
 
