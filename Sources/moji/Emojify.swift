@@ -98,17 +98,18 @@ extension Emojify {
     }
 
     /// Where an `<img>` finds the emoji's image: under `base` by its cached file's name, else the
-    /// source's own http(s) URL, else the cached file itself (packs and folders have no URL).
+    /// source's own http(s) URL, else the cached file itself (packs and folders have no URL). A
+    /// user, password, query or fragment in the source's URL never goes into the HTML: such an
+    /// image points at the cached file, or, not cached, at its URL without them.
     static func imageSource(of emoji: CustomEmoji, base: String?, cacheDirectory: URL) -> String? {
         if let base, let image = emoji.cachedImage {
             return base.hasSuffix("/") ? base + image.fileName : base + "/" + image.fileName
         }
-        if let image = emoji.image, image.lowercased().hasPrefix("http://") || image.lowercased().hasPrefix("https://")
-        {
-            return image
+        let cached = emoji.cachedImage.map { cacheDirectory.appendingPathComponent($0.fileName).absoluteString }
+        if let shareable = emoji.shareableImageURL {
+            return emoji.imageURLHasPrivateParts ? cached ?? shareable : shareable
         }
-        guard let image = emoji.cachedImage else { return nil }
-        return cacheDirectory.appendingPathComponent(image.fileName).absoluteString
+        return cached
     }
 }
 

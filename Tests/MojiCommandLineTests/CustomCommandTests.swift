@@ -224,6 +224,39 @@ struct CustomCommandTests {
         await server.stop()
     }
 
+    @Test("emojify --html never writes a user, password, query or fragment of an image URL")
+    func htmlWithoutCredentials() async throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Before issue 25, src carried http://bot:pw@host/…?token=… as the source gave it.
+        let export: [String: Any] = [
+            "format": "moji-store", "version": 1, "exportedAt": 1_700_000_000, "clock": 0, "decay": 0.9,
+            "usage": [], "pinned": [], "collections": [], "skinTones": [:],
+            "customSets": [
+                [
+                    "name": "slacky", "addedAt": 1_700_000_000, "refreshInterval": 72000,
+                    "source": ["kind": "slack", "location": "https://slack.example/api/emoji.list"],
+                ]
+            ],
+            "customEmoji": [
+                [
+                    "code": "party", "name": "party", "keywords": [], "addedAt": 1_700_000_000, "set": "slacky",
+                    "image": "https://bot:s3cret@emoji.example/party.gif?token=xoxb-1#frame",
+                ]
+            ],
+        ]
+        let file = home.appendingPathComponent("export.json")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: export).write(to: file)
+        let imported = try await run(#""$MOJI" store import "\#(file.path)""#)
+        #expect(imported.status == 0, "\(imported.errors)")
+        let html = try await run(#"printf ':party:' | "$MOJI" emojify --custom-set slacky --html"#)
+        #expect(html.status == 0, "\(html.errors)")
+        #expect(html.output.contains(#"src="https://emoji.example/party.gif""#), "\(html.output)")
+        for secret in ["bot", "s3cret", "token", "xoxb", "frame"] {
+            #expect(!html.output.contains(secret), "\(secret): \(html.output)")
+        }
+    }
+
     @Test("bad names, sources and unknown sets exit with their codes and say why")
     func badInput() async throws {
         defer { removeHome() }

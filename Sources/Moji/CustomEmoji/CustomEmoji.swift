@@ -88,6 +88,28 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
         ShortcodePreset.bare(code)
     }
 
+    /// The image's http(s) URL as it may leave this machine: without user, password, query or
+    /// fragment, which can hold credentials (`https://bot:pw@host/img.png?token=…`); nil when the
+    /// image is not at an http(s) URL (a pack's or folder's file).
+    public var shareableImageURL: String? {
+        guard let image, var components = URLComponents(string: image),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            components.host?.isEmpty == false
+        else { return nil }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return components.string
+    }
+
+    /// Whether the image's URL holds more than ``shareableImageURL`` keeps (user, password, query
+    /// or fragment), so that URL alone may not load it.
+    public var imageURLHasPrivateParts: Bool {
+        guard let image, let shareable = shareableImageURL else { return false }
+        return shareable != image
+    }
+
     /// Whether a normalized code is usable: not empty, not only dots, and without white space,
     /// colons, slashes (a code must never read as a path: `../x`) or characters that do not show
     /// (controls, bidirectional overrides that print `:rtl‮gnp.exe:` reversed, zero-width spaces

@@ -126,13 +126,10 @@ struct TextRoutes: Sendable {
     }
 
     /// Where clients fetch a custom emoji's image: this server's copy when cached (it never changes),
-    /// else the http(s) URL it was imported from.
+    /// else the http(s) URL it was imported from, without any user, password, query or fragment.
     static func imageSource(of custom: CustomEmoji) -> String? {
         if let image = custom.cachedImage { return "/v1/images/\(image.fileName)" }
-        guard let image = custom.image,
-            image.lowercased().hasPrefix("https://") || image.lowercased().hasPrefix("http://")
-        else { return nil }
-        return image
+        return custom.shareableImageURL
     }
 
     private struct DemojifyBody: Decodable {
