@@ -257,6 +257,30 @@ struct CustomCommandTests {
         }
     }
 
+    @Test("a FIFO as a folder's emoji.json, a pack or a Slack file is refused at once, not waited on")
+    func fifosAreRefused() async throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Before issue 25 each of these hung `moji custom add` until someone wrote to the FIFO.
+        let folder = home.appendingPathComponent("folder")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for fifo in [
+            folder.appendingPathComponent("emoji.json"), home.appendingPathComponent("pack.zip"),
+            home.appendingPathComponent("emoji.list.json"),
+        ] {
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+        }
+        for (arguments, name) in [
+            ("--folder \"\(folder.path)\"", "emoji.json"), ("--pack \"$MOJI_HOME/pack.zip\"", "pack.zip"),
+            ("--slack \"$MOJI_HOME/emoji.list.json\"", "emoji.list.json"),
+        ] {
+            // `timeout` ends a command that blocks: 124 would be the old hang.
+            let added = try await run(#"timeout 20 "$MOJI" custom add fifo \#(arguments)"#)
+            #expect(added.status != 0 && added.status != 124, "\(arguments): \(added.status) \(added.errors)")
+            #expect(added.errors.contains("\(name): is not a regular file"), "\(arguments): \(added.errors)")
+        }
+        #expect(try await run(#""$MOJI" custom sets"#).output.contains("fifo") == false)
+    }
+
     @Test("bad names, sources and unknown sets exit with their codes and say why")
     func badInput() async throws {
         defer { removeHome() }

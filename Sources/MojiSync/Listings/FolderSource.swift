@@ -95,19 +95,9 @@ public enum FolderSource {
         let url = root.appendingPathComponent(manifestName)
         let source = url.path
         guard FileManager.default.fileExists(atPath: source) else { return [:] }
-        let data: Data
-        do {
-            // Read at most one byte past the limit, so a huge file is refused without reading it all.
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumSize + 1) ?? Data()
-        } catch {
-            throw SourceError(source: source, reason: "cannot be read: \(error.localizedDescription)")
-        }
-        if data.count > maximumSize {
-            throw SourceError(
-                source: source, reason: "is more than the limit of \(maximumSize) bytes for \(manifestName)")
-        }
+        // A regular file only (a FIFO would block), read at most one byte past the limit, so a
+        // huge file is refused without reading it all.
+        let data = try LocalFile.read(source, maximumBytes: maximumSize)
         let json = try JSONValue.decode(data, source: source, maximumSize: maximumSize)
         guard case .object(let members) = json else {
             throw SourceError(source: source, reason: "is \(json.kind), not an object of codes")

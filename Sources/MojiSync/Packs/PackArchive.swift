@@ -44,6 +44,8 @@ public struct PackArchive: Sendable {
         let source = url.path
         self.url = url
         self.limits = limits
+        // A FIFO named like a pack would block ZIPFoundation's open (a missing file is said below).
+        if FileManager.default.fileExists(atPath: source) { try LocalFile.checkRegular(source) }
         let archive: Archive
         do {
             archive = try Archive(url: url, accessMode: .read)
