@@ -92,9 +92,15 @@ public struct CustomEmoji: Sendable, Hashable, Codable {
     /// fragment, which can hold credentials (`https://bot:pw@host/img.png?token=…`); nil when the
     /// image is not at an http(s) URL (a pack's or folder's file).
     public var shareableImageURL: String? {
-        guard let image, var components = URLComponents(string: image),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            components.host?.isEmpty == false
+        image.flatMap(Self.shareableAddress)
+    }
+
+    /// `address` as it may leave this machine when it is an http(s) URL: without user, password,
+    /// query or fragment (a token or key, a Slack's or a private forum's, is not the public's);
+    /// nil for anything else (a path, another scheme).
+    public static func shareableAddress(_ address: String) -> String? {
+        guard var components = URLComponents(string: address), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", components.host?.isEmpty == false
         else { return nil }
         components.user = nil
         components.password = nil

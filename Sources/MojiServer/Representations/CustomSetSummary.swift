@@ -30,15 +30,7 @@ public struct CustomSetSummary: Codable, Sendable, Hashable {
         }
 
         static func publicLocation(_ location: String) -> String? {
-            guard var parts = URLComponents(string: location), let scheme = parts.scheme?.lowercased(),
-                scheme == "http" || scheme == "https", parts.host?.isEmpty == false
-            else { return nil }
-            // A token or key in the address (Slack's, a private forum's) is not the public's.
-            parts.user = nil
-            parts.password = nil
-            parts.query = nil
-            parts.fragment = nil
-            return parts.string
+            CustomEmoji.shareableAddress(location)
         }
     }
 
