@@ -155,7 +155,7 @@ let package = Package(
         // libFuzzer target for the forum smilie page and pack manifest parsers: Fuzz/run-sync-fuzz.sh.
         .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji"]),
         .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiSearchEvaluation", "MojiTestSupport"]),
-        .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji"]),
+        .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji", "MojiTestSupport"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.
         .testTarget(
             name: "MojiStoreTests",

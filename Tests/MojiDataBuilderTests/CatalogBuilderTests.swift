@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiTestSupport
 import Testing
 
 @testable import MojiDataBuilder
@@ -16,15 +17,6 @@ enum Paths {
     static let groupNames = package.appendingPathComponent("data/group-names")
     static var hasSharedData: Bool {
         FileManager.default.fileExists(atPath: sharedData.appendingPathComponent("unicode").path)
-    }
-}
-
-/// Runs `work` on a Dispatch thread. Building the catalog takes minutes of processor time in a
-/// debug build; on the cooperative pool (two threads on a two-core machine) it would starve every
-/// async test of the run, whose PostgreSQL and HTTP calls then time out.
-func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
     }
 }
 

@@ -3,6 +3,7 @@ import Moji
 import MojiDataBuilder
 import MojiLoopbackServer
 import MojiSync
+import MojiTestSupport
 
 /// A folder removed when the value goes away: a catalog to publish, a data directory.
 final class ScratchFolder: Sendable {
@@ -59,15 +60,6 @@ struct PublishedCatalog: Sendable {
     func data(_ path: String) throws -> Data { try Data(contentsOf: folder.url.appendingPathComponent(path)) }
 }
 
-/// Runs blocking set-up (copying and hashing a catalog, reading many files) on a Dispatch
-/// thread: the loopback servers of every suite answer on Swift's cooperative pool, two threads
-/// on a 2-core machine, and a test that blocks it for seconds would make theirs time out.
-func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
-
 extension PublishedCatalog {
     /// ``init(changingFrench:)`` off the cooperative pool.
     static func make(changingFrench: Bool) async throws -> PublishedCatalog {
@@ -75,8 +67,10 @@ extension PublishedCatalog {
     }
 }
 
-/// The loopback transport: no proxy variables, whatever the machine running the tests sets.
-let loopbackTransport = URLSessionTransport(configuration: HTTPConfiguration(timeout: 20, environment: [:]))
+/// The loopback transport: no proxy variables, whatever the machine running the tests sets. Its
+/// timeout is generous because the whole suite shares two cores: a loopback answer once waited
+/// more than 20 s for a thread.
+let loopbackTransport = URLSessionTransport(configuration: HTTPConfiguration(timeout: 120, environment: [:]))
 
 extension CatalogUpdater {
     /// Runs an update and gives its error, or nil when it succeeded.
