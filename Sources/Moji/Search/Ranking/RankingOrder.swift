@@ -242,9 +242,11 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// | inside another word                               | 12                               |
 /// | one typo, in a name / elsewhere                   | 16 / 18                          |
 ///
-/// The word band (0 to 8) says how common the word the typed letters complete to is in the
+/// The word band (0 to 4) says how common the word the typed letters complete to is in the
 /// segment's language: 0 from Zipf 6 (one use in a million words: "love", "good"), one more per
-/// 0.4 below, 8 for a word without data. A word still being typed is read as the likely word
+/// 0.8 below, 4 for a word without data. It has the emoji prior's scale (one bucket per 0.8
+/// Zipf): how common a word is in text says less about what people look for in a picker than how
+/// often they use the emoji, so it weighs no more. A word still being typed is read as the likely word
 /// it becomes, so the whole word typed so far only gets three buckets over its completions:
 /// "thumb" ranks 👍 ("thumbs") with 🫰 ("thumb"), and the common emoji first.
 struct MatchCost: Sendable {
@@ -275,12 +277,12 @@ struct MatchCost: Sendable {
     }
 
     /// The band of a word without data, or too rare to tell from one without.
-    static let maximumWordBand: UInt8 = 8
+    static let maximumWordBand: UInt8 = 4
 
     /// The word band of a word of Zipf frequency `frequency` × 10 (0 when unknown).
     @inline(__always)
     static func wordBand(_ frequency: UInt8) -> UInt8 {
-        frequency >= 60 ? 0 : min((63 - frequency) / 4, maximumWordBand)
+        frequency >= 60 ? 0 : min((67 - frequency) / 8, maximumWordBand)
     }
 
     /// Buckets a whole word still being typed gains over its completions.
