@@ -281,6 +281,46 @@ struct CustomCommandTests {
         #expect(try await run(#""$MOJI" custom sets"#).output.contains("fifo") == false)
     }
 
+    @Test("an add killed mid-way (kill -9) is resumed by adding the set again, at once")
+    func interruptedAdd() async throws {
+        defer { removeHome() }
+        let server = try await LoopbackServer.start()
+        let gif = try #require(Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"))
+        // One image answers after a minute: the add is still importing when it is killed.
+        server.route("/a.gif", .body(gif, contentType: "image/gif"))
+        server.route("/slow.gif", .delayed(60, .body(gif, contentType: "image/gif")))
+        let entries = [("a", "/a.gif"), ("slow", "/slow.gif")].map { code, path in
+            #"{"shortcode": "\#(code)", "url": "\#(server.url(path).absoluteString)", "static_url": "\#(server.url(path).absoluteString)", "visible_in_picker": true}"#
+        }
+        server.route(
+            "/api/v1/custom_emojis", .body(Data(("[" + entries.joined(separator: ",") + "]").utf8), contentType: "application/json"))
+        let source = server.baseURL.absoluteString
+        // Before issue 25 the set stayed with 0 emoji, and adding it again said it existed.
+        let killed = try await run(
+            #"""
+            "$MOJI" custom add social --mastodon '\#(source)' >/dev/null 2>&1 & pid=$!
+            for i in $(seq 200); do
+              "$MOJI" custom sets 2>/dev/null | grep -q social && break
+              sleep 0.1
+            done
+            kill -9 $pid; wait $pid; echo "status $?"
+            "$MOJI" custom sets --json
+            """#)
+        #expect(killed.output.contains("status 137"), "\(killed.output) \(killed.errors)")
+        let interrupted = try #require(try Self.json(String(killed.output.drop { $0 != "[" })) as? [[String: Any]])
+        #expect(interrupted.first?["emoji"] as? Int == 0 && interrupted.first?["syncedAt"] == nil, "\(killed.output)")
+        server.route("/slow.gif", .body(gif, contentType: "image/gif"))
+        let again = try await run(#""$MOJI" custom add social --mastodon '\#(source)' --json"#)
+        #expect(again.status == 0, "\(again.errors)")
+        #expect(Set(try Self.report(again.output)["added"] as? [String] ?? []) == ["a", "slow"], "\(again.output)")
+        let list = try await run(#""$MOJI" custom list social --json"#)
+        #expect((try Self.json(list.output) as? [Any])?.count == 2, "\(list.output)")
+        // A set that did finish its first import is still refused, as before.
+        let twice = try await run(#""$MOJI" custom add social --mastodon '\#(source)'"#)
+        #expect(twice.status == 64 && twice.errors.contains("exists already"), "\(twice.errors)")
+        await server.stop()
+    }
+
     @Test("bad names, sources and unknown sets exit with their codes and say why")
     func badInput() async throws {
         defer { removeHome() }

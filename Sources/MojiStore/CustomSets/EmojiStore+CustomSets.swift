@@ -185,9 +185,12 @@ extension EmojiStore {
     /// processes, so two processes never both get it. Give each process (or each sync) an
     /// owner of its own, e.g. `"\(hostname):\(pid):\(UUID())"`.
     ///
+    /// `staleOwner`, when given, is a holder known to be gone (a process of this machine that no
+    /// longer runs): its lock is taken over at once instead of when its time runs out.
+    ///
     /// - Throws: ``StoreError/unknownCustomSet(_:)`` when there is no such set.
     public func claimCustomSetSync(
-        named name: String, owner: String, until: Date, now: Date
+        named name: String, owner: String, until: Date, now: Date, takingOverFrom staleOwner: String? = nil
     ) throws(StoreError) -> Bool {
         guard CustomSet.isStorable(until), CustomSet.isStorable(now) else {
             throw .invalidCustomSet(name: name, reason: "the lock dates are not dates")
@@ -196,13 +199,27 @@ extension EmojiStore {
             try db.execute(
                 sql: """
                     UPDATE customSet SET syncOwner = ?, syncLockedUntil = ?
-                    WHERE name = ? AND (syncOwner IS NULL OR syncOwner = ?
+                    WHERE name = ? AND (syncOwner IS NULL OR syncOwner = ? OR syncOwner = ?
                         OR syncLockedUntil IS NULL OR CAST(syncLockedUntil AS REAL) <= ?)
                     """,
-                arguments: [owner, until.timeIntervalSince1970, name, owner, now.timeIntervalSince1970])
+                arguments: [owner, until.timeIntervalSince1970, name, owner, staleOwner, now.timeIntervalSince1970])
             if db.changesCount > 0 { return true }
             guard try Self.storedSetName(name, in: db) != nil else { throw StoreError.unknownCustomSet(name) }
             return false
+        }
+    }
+
+    /// Who holds the set's refresh lock, as given to ``claimCustomSetSync(named:owner:until:now:takingOverFrom:)``,
+    /// while its time has not run out at `now`; nil when it is free or there is no such set.
+    public func customSetSyncOwner(named name: String, now: Date = Date()) throws(StoreError) -> String? {
+        try read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT syncOwner FROM customSet
+                    WHERE name = ? AND syncLockedUntil IS NOT NULL AND CAST(syncLockedUntil AS REAL) > ?
+                    """,
+                arguments: [name, now.timeIntervalSince1970])
         }
     }
 

@@ -37,7 +37,7 @@ public protocol SharedCustomSetStore: Sendable {
     func removeCustomSet(named name: String) async throws(StoreError) -> Bool
 
     /// Claims the set's sync for `owner` until `until`, with the rules of
-    /// ``EmojiStore/claimCustomSetSync(named:owner:until:now:)``.
+    /// ``EmojiStore/claimCustomSetSync(named:owner:until:now:takingOverFrom:)``.
     func claimCustomSetSync(named name: String, owner: String, until: Date, now: Date) async throws(StoreError)
         -> Bool
 

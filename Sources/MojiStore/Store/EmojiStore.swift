@@ -72,7 +72,8 @@ import Moji
 /// - ``replaceCustomSetEmoji(named:with:validators:imageValidators:at:)``
 /// - ``recordCustomSetCheck(named:at:validators:)``
 /// - ``recordCustomSetFailure(named:at:error:retryAfter:)``
-/// - ``claimCustomSetSync(named:owner:until:now:)``
+/// - ``claimCustomSetSync(named:owner:until:now:takingOverFrom:)``
+/// - ``customSetSyncOwner(named:now:)``
 /// - ``releaseCustomSetSync(named:owner:)``
 /// - ``imageValidators(forURLs:)``
 /// - ``referencedImageHashes()``

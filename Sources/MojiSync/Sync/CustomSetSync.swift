@@ -42,19 +42,28 @@ public struct CustomSetSync: Sendable {
     /// Adds `set` and imports its emoji. When the listing cannot be read nothing is added; an
     /// image that fails leaves only its code out. With `dryRun`, reads the listing and reports
     /// what would be imported, without downloading images or writing anything.
+    ///
+    /// Adding a set again resumes it when its first import never finished (the process was
+    /// killed mid-way) and the source is the same: the set is synced instead of refused.
     public func add(_ set: CustomSet, dryRun: Bool = false) async throws(SyncError) -> SyncReport {
-        if try storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) != nil {
-            throw .setExists(set.name)
+        if let existing = try storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) {
+            guard existing.syncedAt == nil, existing.source == set.source else { throw .setExists(set.name) }
+            if dryRun { return try await syncLocked(existing, force: true, dryRun: true) }
+            return try await sync(named: existing.name, force: true)
         }
         let fetched = try await ListingFetch(transport: transport, options: options).fetch(set, conditional: false)
         let plan = try plan(set: set, fetched: fetched, previous: [], force: true)
         if dryRun { return dryRunReport(plan) }
         try storeCall { () throws(StoreError) in try store.addCustomSet(set) }
-        do {
-            return try await apply(plan, set: set)
-        } catch {
-            _ = try? store.removeCustomSet(named: set.name)
-            throw error
+        // Held while importing, so that adding or syncing the set from another process meanwhile
+        // waits for this import instead of running beside it.
+        return try await holdingSyncLock(of: set.name) { () async throws(SyncError) in
+            do throws(SyncError) {
+                return try await apply(plan, set: set)
+            } catch {
+                _ = try? store.removeCustomSet(named: set.name)
+                throw error
+            }
         }
     }
 
@@ -73,13 +82,38 @@ public struct CustomSetSync: Sendable {
             throw .unknownSet(name)
         }
         if dryRun { return try await syncLocked(set, force: force, dryRun: true) }
-        let owner = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
-        let now = Date()
-        let claimed = try storeCall { () throws(StoreError) in
-            try store.claimCustomSetSync(
-                named: set.name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+        return try await holdingSyncLock(of: set.name) { () async throws(SyncError) in
+            do throws(SyncError) {
+                return try await syncLocked(set, force: force, dryRun: false)
+            } catch {
+                if case .listing = error { recordFailure(error, of: set) }
+                if case .source = error { recordFailure(error, of: set) }
+                if case .tooManyVanishing = error { recordFailure(error, of: set) }
+                throw error
+            }
         }
-        guard claimed else { throw .busy(set.name) }
+    }
+
+    /// Runs `body` holding the set's sync lock in the store, or throws ``SyncError/busy(_:)``
+    /// when another process holds it.
+    private func holdingSyncLock(
+        of name: String, _ body: () async throws(SyncError) -> SyncReport
+    ) async throws(SyncError) -> SyncReport {
+        let owner = SyncLockOwner.make()
+        let now = Date()
+        let until = now.addingTimeInterval(options.lockDuration)
+        var claimed = try storeCall { () throws(StoreError) in
+            try store.claimCustomSetSync(named: name, owner: owner, until: until, now: now)
+        }
+        // A lock of a process of this machine that was killed is free now, not when it runs out.
+        if !claimed, let holder = try storeCall({ () throws(StoreError) in try store.customSetSyncOwner(named: name) }),
+            SyncLockOwner.isGone(holder)
+        {
+            claimed = try storeCall { () throws(StoreError) in
+                try store.claimCustomSetSync(named: name, owner: owner, until: until, now: now, takingOverFrom: holder)
+            }
+        }
+        guard claimed else { throw .busy(name) }
         // The lock is short and renewed while the sync runs, so one left by a process that was
         // killed mid-sync (a picker closed during its background refresh) expires within
         // `lockDuration` instead of blocking the set for long.
@@ -89,21 +123,14 @@ public struct CustomSetSync: Sendable {
                 guard !Task.isCancelled else { break }
                 let now = Date()
                 _ = try? store.claimCustomSetSync(
-                    named: set.name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+                    named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
             }
         }
         defer {
             renewal.cancel()
-            try? store.releaseCustomSetSync(named: set.name, owner: owner)
+            try? store.releaseCustomSetSync(named: name, owner: owner)
         }
-        do {
-            return try await syncLocked(set, force: force, dryRun: false)
-        } catch {
-            if case .listing = error { recordFailure(error, of: set) }
-            if case .source = error { recordFailure(error, of: set) }
-            if case .tooManyVanishing = error { recordFailure(error, of: set) }
-            throw error
-        }
+        return try await body()
     }
 
     /// Syncs every set that is due at `now` (older than its refresh interval and not asked to
