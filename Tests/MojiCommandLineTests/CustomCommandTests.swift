@@ -292,8 +292,8 @@ struct CustomCommandTests {
         let entries = [("a", "/a.gif"), ("slow", "/slow.gif")].map { code, path in
             #"{"shortcode": "\#(code)", "url": "\#(server.url(path).absoluteString)", "static_url": "\#(server.url(path).absoluteString)", "visible_in_picker": true}"#
         }
-        server.route(
-            "/api/v1/custom_emojis", .body(Data(("[" + entries.joined(separator: ",") + "]").utf8), contentType: "application/json"))
+        let listing = Data(("[" + entries.joined(separator: ",") + "]").utf8)
+        server.route("/api/v1/custom_emojis", .body(listing, contentType: "application/json"))
         let source = server.baseURL.absoluteString
         // Before issue 25 the set stayed with 0 emoji, and adding it again said it existed.
         let killed = try await run(
