@@ -53,6 +53,22 @@ struct ImportValidationTests {
             $0.customEmoji[0].code = "../../etc/passwd"
         },
         Attack(testDescription: "custom code of dots", entry: "customEmoji[0]") { $0.customEmoji[0].code = ".." },
+        Attack(testDescription: "javascript: image", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "javascript:alert(document.domain)"
+        },
+        Attack(testDescription: "JavaScript: image in capitals", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "JavaScript:alert(1)"
+        },
+        Attack(testDescription: "file: image", entry: "customEmoji[0]") { $0.customEmoji[0].image = "file:///etc/passwd" },
+        Attack(testDescription: "data: image", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "data:text/html,<script>alert(1)</script>"
+        },
+        Attack(testDescription: "http image without a host", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "http:///etc/passwd"
+        },
+        Attack(testDescription: "image path climbing out", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "../../etc/passwd"
+        },
         Attack(testDescription: "custom code with a bidi override", entry: "customEmoji[0]") {
             $0.customEmoji[0].code = "rtl\u{202E}gnp.exe"
         },
@@ -134,7 +150,14 @@ struct ImportValidationTests {
         var newer = export
         // A made-up pictograph sequence: emoji code points the catalog does not list.
         newer.pinned.append(StoreItem(key: "🫨\u{200D}🔥"))
+        // What sync stores: a web image, a folder set's file, a pack's entry.
+        newer.customEmoji += [
+            CustomEmoji(code: "web", image: "https://forums.example/smilies/web.gif"),
+            CustomEmoji(code: "file", image: "/home/someone/emoji/file.png"),
+            CustomEmoji(code: "entry", image: "blobs/entry.png"),
+        ]
         try store.importData(newer)
+        #expect(try store.customEmoji(code: "entry")?.image == "blobs/entry.png")
         #expect(try store.pinned().last?.key == "🫨\u{200D}🔥")
     }
 }

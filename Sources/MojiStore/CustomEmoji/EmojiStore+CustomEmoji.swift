@@ -84,6 +84,7 @@ extension EmojiStore {
         if let group = emoji.group, let problem = StoreText.problem(in: group) { return "group \(problem)" }
         if let set = emoji.set, let problem = CustomSet.problem(inName: set) { return "set name \(problem)" }
         if let image = emoji.cachedImage, let problem = problem(with: image) { return "cached image \(problem)" }
+        if let image = emoji.image, let problem = problem(withImageAddress: image) { return "image \(problem)" }
         for (field, value) in [("image", emoji.image), ("source", emoji.source)] {
             if let value,
                 let problem = StoreText.problem(
@@ -94,6 +95,40 @@ extension EmojiStore {
             }
         }
         return nil
+    }
+
+    /// What is wrong with an image address, or nil. What sync stores is allowed: an http or https
+    /// URL with a host (a forum's, a server's), a file path (a folder set's image) or a pack's
+    /// entry name. Any other scheme (`javascript:`, `file:`, `data:`) and a path that climbs out
+    /// with `..` are refused: servers and pages hand image addresses to browsers, and files are
+    /// opened by path.
+    static func problem(withImageAddress address: String) -> String? {
+        if let scheme = Self.scheme(of: address) {
+            guard scheme == "http" || scheme == "https",
+                let host = URLComponents(string: address)?.host, !host.isEmpty
+            else {
+                return "\(StoreText.quoted(address)) is not an http or https URL with a host, nor a file path"
+            }
+            return nil
+        }
+        if address.split(separator: "/", omittingEmptySubsequences: false).contains("..") {
+            return "\(StoreText.quoted(address)) climbs out of its folder with '..'"
+        }
+        return nil
+    }
+
+    /// The scheme of `address` in lower case (`javascript` of `JavaScript:alert(1)`), or nil when
+    /// it does not start with one (a path).
+    private static func scheme(of address: String) -> String? {
+        guard let colon = address.firstIndex(of: ":") else { return nil }
+        let scheme = address[..<colon]
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first) || ("A"..."Z").contains(first),
+            scheme.unicodeScalars.allSatisfy({
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                    || $0 == "+" || $0 == "-" || $0 == "."
+            })
+        else { return nil }
+        return scheme.lowercased()
     }
 
     /// The formats a cached image may have (`ImageFormat` of MojiSync).
