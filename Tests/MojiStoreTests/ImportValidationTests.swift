@@ -59,7 +59,9 @@ struct ImportValidationTests {
         Attack(testDescription: "JavaScript: image in capitals", entry: "customEmoji[0]") {
             $0.customEmoji[0].image = "JavaScript:alert(1)"
         },
-        Attack(testDescription: "file: image", entry: "customEmoji[0]") { $0.customEmoji[0].image = "file:///etc/passwd" },
+        Attack(testDescription: "file: image", entry: "customEmoji[0]") {
+            $0.customEmoji[0].image = "file:///etc/passwd"
+        },
         Attack(testDescription: "data: image", entry: "customEmoji[0]") {
             $0.customEmoji[0].image = "data:text/html,<script>alert(1)</script>"
         },
