@@ -25,7 +25,8 @@ func commandFailure(_ error: CatalogUpdateError) -> CommandFailure {
     let code: ExitCode =
         switch error {
         case .unreachable, .cannotWrite: .ioFailure
-        case .unknownManifestFormat, .malformedManifest, .wrongSize, .wrongHash, .catalogDoesNotLoad, .buildFailed:
+        case .unknownManifestFormat, .malformedManifest, .tooLarge, .wrongSize, .wrongHash, .catalogDoesNotLoad,
+            .buildFailed:
             .invalidInput
         case .busy: .storeFailure
         case .nothingToRollBackTo: .notFound

@@ -36,14 +36,25 @@ struct DataUpdate: ParsableCommand {
     @Option(help: "Seconds to wait for another update to finish before giving up.")
     var wait: Double = 10
 
+    @Option(
+        name: .customLong("max-catalog-mb"),
+        help: "The most megabytes a published catalog may ask to download (its files together).")
+    var maximumCatalogMegabytes: Int = CatalogUpdateLimits().maximumCatalogBytes >> 20
+
     func validate() throws {
+        if !(1...65_536).contains(maximumCatalogMegabytes) {
+            throw ValidationError("--max-catalog-mb must be from 1 to 65536")
+        }
         if from != nil && fromUnicode != nil { throw ValidationError("give --from or --from-unicode, not both") }
         if unicode != nil && fromUnicode == nil { throw ValidationError("--unicode goes with --from-unicode") }
     }
 
     func run() throws {
         try reportingFailures {
-            let updater = CatalogUpdater(lockTimeout: wait)
+            var limits = CatalogUpdateLimits()
+            limits.maximumCatalogBytes = maximumCatalogMegabytes << 20
+            limits.maximumFileBytes = min(limits.maximumFileBytes, limits.maximumCatalogBytes)
+            let updater = CatalogUpdater(lockTimeout: wait, limits: limits)
             if let fromUnicode { return try buildAndInstall(fromUnicode, updater: updater) }
             let sources: [URL]
             if let from {

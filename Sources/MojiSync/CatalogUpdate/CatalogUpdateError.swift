@@ -10,6 +10,8 @@ public enum CatalogUpdateError: Error, Sendable, Equatable, CustomStringConverti
     case unknownManifestFormat(version: Int, url: String)
     /// The manifest is not valid JSON of the expected shape, or names an unsafe path.
     case malformedManifest(url: String, reason: String)
+    /// The manifest asks for more than ``CatalogUpdateLimits`` allow; nothing was downloaded.
+    case tooLarge(url: String, reason: String)
     /// A file has fewer (or more) bytes than the manifest says.
     case wrongSize(path: String, expected: Int, received: Int)
     /// A file's SHA-256 differs from the manifest's.
@@ -41,6 +43,9 @@ public enum CatalogUpdateError: Error, Sendable, Equatable, CustomStringConverti
         case .malformedManifest(let url, let reason):
             "\(url) is not a valid catalog manifest: \(reason). Publish it again with `moji-data pack`. "
                 + Self.unchanged
+        case .tooLarge(let url, let reason):
+            "\(url) asks for too much: \(reason). Nothing was downloaded; if the catalog is genuine, raise the limit "
+                + "(`moji data update --max-catalog-mb`). \(Self.unchanged)"
         case .wrongSize(let path, let expected, let received):
             "\(path): received \(received) bytes, the manifest says \(expected) (a truncated or changed file). "
                 + "Try again; if it persists, the published catalog is damaged. \(Self.unchanged)"

@@ -27,15 +27,18 @@ public struct CatalogUpdater: Sendable {
     public var transport: any HTTPTransport
     /// How long to wait for another update's lock before giving up.
     public var lockTimeout: TimeInterval
+    /// The most a manifest may ask to download, checked before any file is fetched.
+    public var limits: CatalogUpdateLimits
 
     /// An updater of `catalogs`.
     public init(
         catalogs: InstalledCatalogs = .default(), transport: any HTTPTransport = URLSessionTransport(),
-        lockTimeout: TimeInterval = 10
+        lockTimeout: TimeInterval = 10, limits: CatalogUpdateLimits = CatalogUpdateLimits()
     ) {
         self.catalogs = catalogs
         self.transport = transport
         self.lockTimeout = lockTimeout
+        self.limits = limits
     }
 
     /// The largest manifest read: a catalog of thousands of files is far below it.
@@ -59,7 +62,7 @@ public struct CatalogUpdater: Sendable {
             throw .unreachable(error)
         }
         if response.isNotModified, let current { return .upToDate(current) }
-        let manifest = try Self.decodeManifest(response.body, url: manifestURL.absoluteString)
+        let manifest = try Self.decodeManifest(response.body, url: manifestURL.absoluteString, limits: limits)
         if let current, current.catalogVersion == manifest.catalogVersion, current.source == folder.absoluteString {
             var refreshed = current
             refreshed.etag = response.validators.etag
@@ -83,20 +86,24 @@ public struct CatalogUpdater: Sendable {
                     copied += 1
                     continue
                 }
-                let data: Data
+                // Streamed to its place in the staging folder and hashed on the way: a file is
+                // never held in memory, and one longer than the manifest says stops at its size.
+                let download: HTTPDownload
                 do throws(HTTPError) {
-                    data = try await transport.get(
-                        HTTPRequest(url: folder.appendingPathComponent(file.path), maximumBytes: file.size)
-                    ).body
+                    download = try await transport.download(
+                        HTTPRequest(url: folder.appendingPathComponent(file.path), maximumBytes: file.size), to: target)
                 } catch {
-                    if case .tooLarge = error {
+                    switch error {
+                    case .tooLarge:
                         throw CatalogUpdateError.wrongSize(
                             path: file.path, expected: file.size, received: file.size + 1)
+                    case .cannotWrite(_, let path, let reason):
+                        throw CatalogUpdateError.cannotWrite(path: path, reason: reason)
+                    default:
+                        throw CatalogUpdateError.unreachable(error)
                     }
-                    throw CatalogUpdateError.unreachable(error)
                 }
-                try Self.check(data, against: file)
-                try write(data, to: target)
+                try Self.check(size: download.byteCount, sha256: download.sha256, against: file)
                 downloaded += 1
             }
             try write(response.body, to: staging.appendingPathComponent(CatalogManifest.fileName))
@@ -208,7 +215,9 @@ public struct CatalogUpdater: Sendable {
         }
     }
 
-    static func decodeManifest(_ data: Data, url: String) throws(CatalogUpdateError) -> CatalogManifest {
+    static func decodeManifest(
+        _ data: Data, url: String, limits: CatalogUpdateLimits = CatalogUpdateLimits()
+    ) throws(CatalogUpdateError) -> CatalogManifest {
         struct Probe: Decodable { var formatVersion: Int }
         guard let probe = try? JSONDecoder().decode(Probe.self, from: data) else {
             throw .malformedManifest(url: url, reason: "not JSON with a formatVersion")
@@ -238,14 +247,19 @@ public struct CatalogUpdater: Sendable {
         guard manifest.files.contains(where: { $0.path == CatalogFormat.coreFile }) else {
             throw .malformedManifest(url: url, reason: "it lists no \(CatalogFormat.coreFile)")
         }
+        if let problem = limits.problem(with: manifest) { throw .tooLarge(url: url, reason: problem) }
         return manifest
     }
 
     static func check(_ data: Data, against file: CatalogManifest.File) throws(CatalogUpdateError) {
-        guard data.count == file.size else {
-            throw .wrongSize(path: file.path, expected: file.size, received: data.count)
+        try check(size: data.count, sha256: sha256(data), against: file)
+    }
+
+    /// Checks what was received, `size` bytes hashing to `sha256`, against the manifest's entry.
+    static func check(size: Int, sha256 hash: String, against file: CatalogManifest.File) throws(CatalogUpdateError) {
+        guard size == file.size else {
+            throw .wrongSize(path: file.path, expected: file.size, received: size)
         }
-        let hash = sha256(data)
         guard hash == file.sha256.lowercased() else {
             throw .wrongHash(path: file.path, expected: file.sha256, received: hash)
         }

@@ -15,13 +15,16 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     case timedOut(URL)
     /// DNS, a refused or reset connection, TLS, a proxy, or the request was cancelled.
     case network(URL, String)
+    /// The body could not be written to its file (``HTTPTransport/download(_:to:)``): a full disk,
+    /// a folder that cannot be written.
+    case cannotWrite(URL, path: String, reason: String)
 
     /// Whether trying again later may work: 408, 429 and 5xx statuses, timeouts and network failures.
     public var isTransient: Bool {
         switch self {
         case .status(let code, _, _): code == 408 || code == 429 || (500...599).contains(code)
         case .timedOut, .network: true
-        case .unsupportedScheme, .tooManyRedirects, .tooLarge: false
+        case .unsupportedScheme, .tooManyRedirects, .tooLarge, .cannotWrite: false
         }
     }
 
@@ -35,7 +38,7 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
     public var url: URL {
         switch self {
         case .unsupportedScheme(let url), .tooManyRedirects(let url, _), .tooLarge(let url, _),
-            .status(_, let url, _), .timedOut(let url), .network(let url, _):
+            .status(_, let url, _), .timedOut(let url), .network(let url, _), .cannotWrite(let url, _, _):
             url
         }
     }
@@ -55,6 +58,8 @@ public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url.absoluteString): timed out"
         case .network(let url, let reason):
             "\(url.absoluteString): \(reason)"
+        case .cannotWrite(let url, let path, let reason):
+            "\(url.absoluteString): cannot write \(path): \(reason)"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that performs a `GET`: ``URLSessionTransport`` for real, a stub in tests of code that
 /// syncs.
 ///
@@ -8,4 +10,9 @@
 public protocol HTTPTransport: Sendable {
     /// The answer when it is 200 or 304; every other outcome throws.
     func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse
+
+    /// Streams a 200's body into `file` (replaced if it exists), hashing it on the way, so that
+    /// a large body is never held in memory; the request's validators are not sent. More than
+    /// `maximumBytes` fails with ``HTTPError/tooLarge(_:limit:)`` as soon as it arrives.
+    func download(_ request: HTTPRequest, to file: URL) async throws(HTTPError) -> HTTPDownload
 }

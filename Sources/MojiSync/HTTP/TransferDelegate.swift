@@ -68,12 +68,21 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         guard let transfer = transfer(for: dataTask), transfer.failure == nil else { return }
-        if transfer.body.count + data.count > transfer.request.maximumBytes {
-            let url = dataTask.currentRequest?.url ?? transfer.request.url
+        let url = dataTask.currentRequest?.url ?? transfer.request.url
+        if transfer.received + data.count > transfer.request.maximumBytes {
             fail(transfer, .tooLarge(url, limit: transfer.request.maximumBytes), task: dataTask)
             return
         }
-        transfer.body.append(data)
+        transfer.received += data.count
+        guard let sink = transfer.sink else {
+            transfer.body.append(data)
+            return
+        }
+        do throws(HTTPError) {
+            try sink.write(data, url: url)
+        } catch {
+            fail(transfer, error, task: dataTask)
+        }
     }
 
     func urlSession(

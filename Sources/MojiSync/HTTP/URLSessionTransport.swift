@@ -58,6 +58,21 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        try await perform(request, into: nil)
+    }
+
+    public func download(_ request: HTTPRequest, to file: URL) async throws(HTTPError) -> HTTPDownload {
+        var request = request
+        request.validators = HTTPValidators()
+        let sink = try BodyFile(file, url: request.url)
+        let response = try await perform(request, into: sink)
+        let (byteCount, sha256) = try sink.finish(url: response.url)
+        return HTTPDownload(
+            url: response.url, file: file, byteCount: byteCount, sha256: sha256, validators: response.validators)
+    }
+
+    /// Makes the request; the body goes to `sink` when there is one, else into the response.
+    private func perform(_ request: HTTPRequest, into sink: BodyFile?) async throws(HTTPError) -> HTTPResponse {
         let url = request.url
         guard Self.isFetchable(url) else { throw .unsupportedScheme(url) }
         try checkProxy(for: url)
@@ -78,7 +93,7 @@ public final class URLSessionTransport: HTTPTransport {
             guard Self.isFetchable(target) else { return .unsupportedScheme(target) }
             return Self.proxyMismatch(for: target, wanted: configuredProxies, process: processProxies)
         }
-        let transfer = Transfer(request: request, checkRedirect: checkRedirect)
+        let transfer = Transfer(request: request, checkRedirect: checkRedirect, sink: sink)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
@@ -138,13 +153,18 @@ final class Transfer: @unchecked Sendable {
     let request: HTTPRequest
     let checkRedirect: @Sendable (URL) -> HTTPError?
     var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    /// Where the body goes, when it is streamed to a file rather than kept in ``body``.
+    let sink: BodyFile?
     var body = Data()
+    /// Bytes received so far, in ``body`` or written to ``sink``.
+    var received = 0
     var redirects = 0
     var failure: HTTPError?
 
-    init(request: HTTPRequest, checkRedirect: @escaping @Sendable (URL) -> HTTPError?) {
+    init(request: HTTPRequest, checkRedirect: @escaping @Sendable (URL) -> HTTPError?, sink: BodyFile? = nil) {
         self.request = request
         self.checkRedirect = checkRedirect
+        self.sink = sink
     }
 
     func finish(_ result: Result<HTTPResponse, HTTPError>) {

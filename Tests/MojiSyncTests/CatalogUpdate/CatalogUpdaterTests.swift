@@ -156,6 +156,70 @@ struct CatalogUpdaterTests {
         }
     }
 
+    @Test("a manifest claiming a 1 PB file is refused before any file is fetched; so is one over a lower limit")
+    func oversizedManifest() async throws {
+        let published = try await PublishedCatalog.make(changingFrench: true)
+        let home = try ScratchFolder("home")
+        try await withServer { server in
+            try published.serve(on: server)
+            // Before issue 25 the file was buffered in memory up to the manifest's own size: an
+            // endless stream took the process to 3.5 GB.
+            var manifest = published.manifest
+            let french = try #require(manifest.files.firstIndex { $0.path == PublishedCatalog.frenchFile })
+            manifest.files[french].size = 1 << 50
+            server.route(
+                "/catalog/manifest.json", .body(try JSONEncoder().encode(manifest), contentType: "application/json"))
+            server.route(
+                "/catalog/\(PublishedCatalog.frenchFile)",
+                .generated(byteCount: Int.max, contentType: "application/octet-stream", announcesLength: false))
+            let updater = updater(home)
+            let error = await updater.updateError(from: server.url("/catalog/"))
+            guard case .tooLarge(_, let reason) = error else {
+                Issue.record("expected tooLarge, got \(String(describing: error))")
+                return
+            }
+            #expect(reason.contains(PublishedCatalog.frenchFile) && reason.contains("per file"), "\(reason)")
+            #expect(error?.description.contains("Nothing was downloaded") == true)
+            #expect(server.requests().map(\.path) == ["/catalog/manifest.json"])
+            #expect(updater.catalogs.current == nil)
+            #expect(leftovers(updater.catalogs) == [])
+
+            // The real catalog, over a limit set below its size.
+            try published.serve(on: server)
+            var small = updater
+            small.limits = CatalogUpdateLimits(maximumCatalogBytes: 1 << 20)
+            let refused = await small.updateError(from: server.url("/catalog/"))
+            guard case .tooLarge(_, let total) = refused else {
+                Issue.record("expected tooLarge, got \(String(describing: refused))")
+                return
+            }
+            #expect(total.contains("in all"), "\(total)")
+        }
+    }
+
+    @Test("a changed file is streamed to its staging file and hashed on the way, never held whole")
+    func streamedDownload() async throws {
+        let home = try ScratchFolder("home")
+        try await withServer { server in
+            // 24 MB, larger than any catalog file, read in chunks the transport writes as they come.
+            let size = 24 << 20
+            server.route(
+                "/big", .generated(byteCount: size, contentType: "application/octet-stream", announcesLength: false))
+            let file = home.url.appendingPathComponent("big")
+            let download = try await loopbackTransport.download(
+                HTTPRequest(url: server.url("/big"), maximumBytes: size), to: file)
+            #expect(download.byteCount == size)
+            let written = try Data(contentsOf: file)
+            #expect(written.count == size)
+            #expect(download.sha256 == CatalogUpdater.sha256(written))
+            // One byte over the limit stops the transfer with tooLarge.
+            await #expect(throws: HTTPError.tooLarge(server.url("/big"), limit: size - 1)) {
+                _ = try await loopbackTransport.download(
+                    HTTPRequest(url: server.url("/big"), maximumBytes: size - 1), to: file)
+            }
+        }
+    }
+
     @Test("a server that is down is reported and nothing changes")
     func serverDown() async throws {
         let home = try ScratchFolder("home")
