@@ -104,7 +104,9 @@ final class LoopbackState: @unchecked Sendable {
             record.status = 200
             let index = append(record)
             let body = ResponseBody(contentLength: announcesLength ? byteCount : nil) { writer in
-                let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: 64 * 1024)
+                // A slow body comes in chunks of at most a second's bytes: a trickle, not a burst
+                // followed by a long silence.
+                let chunk = ByteBuffer(repeating: UInt8(ascii: "x"), count: min(64 * 1024, bytesPerSecond ?? .max))
                 var remaining = isHead ? 0 : byteCount
                 while remaining > 0 {
                     let count = min(remaining, chunk.readableBytes)

@@ -313,6 +313,39 @@ struct CustomSetSyncTests {
         }
     }
 
+    @Test("an image that times out is tried twice at most, and one not started by the sync's deadline fails alone")
+    func imageDeadlines() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.serveImage("/i/b.png", width: 40)
+            fixture.server.route(
+                "/i/slow.png",
+                .generated(byteCount: 1_000, contentType: "image/png", announcesLength: true, bytesPerSecond: 1))
+            fixture.servePage([(":slow:", "/i/slow.png", "slow"), (":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let transport = URLSessionTransport(
+                configuration: HTTPConfiguration(timeout: 2, totalTimeout: 2, environment: [:]))
+            // Before issue 25 a trickling image was tried three times, each for as long as it trickled.
+            var sync = CustomSetSync(
+                store: fixture.store, cache: fixture.cache, transport: transport,
+                options: SyncOptions(attempts: 3, retryDelay: 0.01))
+            let report = try await sync.add(fixture.forumSet())
+            #expect(report.failed.map(\.code) == ["slow"], "\(report.failed)")
+            #expect(fixture.server.requests(path: "/i/slow.png").count == 2)
+            #expect(report.added.sorted() == ["a", "b"])
+
+            // One image at a time and a 1 s deadline: the trickling image holds the only slot past
+            // it, so the two after it are not started and fail, keeping their previous images.
+            sync.options = SyncOptions(imageConcurrency: 1, attempts: 1, imageFreshness: 0, imageDeadline: 1)
+            let late = try await sync.sync(named: "forum", force: true)
+            #expect(Set(late.failed.map(\.code)) == ["slow", "a", "b"], "\(late.failed)")
+            let reasons = late.failed.filter { $0.code != "slow" }.map(\.reason)
+            #expect(reasons.allSatisfy { $0.contains("ran past") }, "\(reasons)")
+            let kept = late.failed.filter { $0.code != "slow" }.map(\.keptPrevious)
+            #expect(kept == [true, true])
+            #expect(try fixture.store.customEmoji(code: "a")?.cachedImage != nil)
+        }
+    }
+
     @Test("a file: URL and a ../ path in a page are skipped with why; the rest imports")
     func hostileReferences() async throws {
         try await SyncFixture.with { fixture in

@@ -299,6 +299,23 @@ struct HTTPTransportTests {
         }
     }
 
+    @Test("a body trickled a byte a second, each within the wait timeout, ends at the total deadline")
+    func totalDeadline() async throws {
+        try await withServer { server in
+            // Before issue 25 only the wait between bytes was bounded: this took 1,000 s.
+            server.route(
+                "/trickle",
+                .generated(byteCount: 1_000, contentType: "image/png", announcesLength: true, bytesPerSecond: 1))
+            let transport = URLSessionTransport(
+                configuration: HTTPConfiguration(timeout: 2, totalTimeout: 3, environment: [:]))
+            let started = Date()
+            let error = await error(transport, HTTPRequest(url: server.url("/trickle"), maximumBytes: 10_000))
+            let took = Date().timeIntervalSince(started)
+            #expect(error == .timedOut(server.url("/trickle")))
+            #expect(took >= 2.5 && took < 30, "took \(took) s")
+        }
+    }
+
     @Test("cancelling the caller's task stops the request")
     func cancellation() async throws {
         try await withServer { server in

@@ -12,6 +12,11 @@ public struct HTTPConfiguration: Sendable {
     public var userAgent: String
     /// Seconds to wait for a request's answer before ``HTTPError/timedOut(_:)``.
     public var timeout: TimeInterval
+    /// The most seconds one request may take in all (connecting, redirects, every byte of the
+    /// body) before ``HTTPError/timedOut(_:)``: a server that sends a byte now and then, each
+    /// within ``timeout``, cannot hold a request for longer. Two minutes by default, time for
+    /// an 8 MB listing at 70 KB/s.
+    public var totalTimeout: TimeInterval
     /// Redirects followed at most; one more fails with ``HTTPError/tooManyRedirects(_:limit:)``.
     public var maximumRedirects: Int
     /// Where `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy` are read, as curl reads them
@@ -19,11 +24,13 @@ public struct HTTPConfiguration: Sendable {
     public var environment: [String: String]
 
     public init(
-        userAgent: String = HTTPConfiguration.defaultUserAgent, timeout: TimeInterval = 30, maximumRedirects: Int = 5,
+        userAgent: String = HTTPConfiguration.defaultUserAgent, timeout: TimeInterval = 30,
+        totalTimeout: TimeInterval = 120, maximumRedirects: Int = 5,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.userAgent = userAgent
         self.timeout = timeout
+        self.totalTimeout = max(timeout, totalTimeout)
         self.maximumRedirects = maximumRedirects
         self.environment = environment
     }

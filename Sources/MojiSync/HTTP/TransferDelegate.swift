@@ -30,6 +30,13 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
     }
 
+    /// Ends `task` with ``HTTPError/timedOut(_:)`` if it is still running: it ran past its total
+    /// deadline. Called on the delegate queue, like every other change to a transfer.
+    func expire(_ task: URLSessionTask) {
+        guard let transfer = transfer(for: task), transfer.failure == nil else { return }
+        fail(transfer, .timedOut(transfer.request.url), task: task)
+    }
+
     /// Records why the transfer failed and stops it; the completion callback reports it.
     /// - Parameter cancelling: false while a redirect waits for its completion handler: cancelling
     ///   then crashes FoundationNetworking on Linux, and refusing the redirect ends the task anyway.

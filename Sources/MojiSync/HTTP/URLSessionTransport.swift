@@ -94,6 +94,13 @@ public final class URLSessionTransport: HTTPTransport {
             return Self.proxyMismatch(for: target, wanted: configuredProxies, process: processProxies)
         }
         let transfer = Transfer(request: request, checkRedirect: checkRedirect, sink: sink)
+        // The session's timeout is per wait; this one is for the whole request.
+        let deadline = Task { [transfers, session, totalTimeout = configuration.totalTimeout] in
+            try? await Task.sleep(nanoseconds: UInt64(totalTimeout * 1_000_000_000))
+            guard !Task.isCancelled else { return }
+            session.delegateQueue.addOperation { transfers.expire(task) }
+        }
+        defer { deadline.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
                 (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in

@@ -33,10 +33,18 @@ struct ImageFetch: Sendable {
         var completed = 0
         let total = references.count
         progress?(SyncProgress(completed: 0, total: total, bytes: 0))
+        // Images not started by the sync's deadline fail (a set keeps their previous images), so
+        // a slow server cannot hold a sync, and the set's lock, for longer.
+        let deadline = Date().addingTimeInterval(options.imageDeadline)
         await withTaskGroup(of: (String, ImageOutcome, Totals).self) { group in
             var pending = references.makeIterator()
             func startNext() -> Bool {
                 guard let reference = pending.next() else { return false }
+                if Date() >= deadline {
+                    let reason = "was not fetched: the sync ran past its \(Int(options.imageDeadline)) s for images"
+                    group.addTask { (reference, .failed(reason), Totals()) }
+                    return true
+                }
                 let validator = known[reference]
                 group.addTask { await self.load(reference, origin: origin, known: validator) }
                 return true
@@ -105,6 +113,7 @@ struct ImageFetch: Sendable {
             url: url, validators: cached?.validators ?? HTTPValidators(),
             maximumBytes: options.imageLimits.maximumBytes)
         var attempt = 1
+        var timeouts = 0
         while true {
             totals.requests += 1
             do {
@@ -118,7 +127,10 @@ struct ImageFetch: Sendable {
                 case .failed(let reason): return (reference, .failed(reason), totals)
                 }
             } catch {
-                guard error.isTransient, attempt < options.attempts else {
+                // A timeout is tried once more at most: a server that trickles bytes would
+                // otherwise hold the image for every attempt's full deadline.
+                if case .timedOut = error { timeouts += 1 }
+                guard error.isTransient, attempt < options.attempts, timeouts < 2 else {
                     return (reference, .failed(Self.message(for: error)), totals)
                 }
                 var delay = options.retryDelay * Double(1 << (attempt - 1))

@@ -26,12 +26,19 @@ public struct SyncOptions: Sendable, Hashable {
     /// while automatic refresh (every 20 hours) and a changed listing check every image. 0
     /// checks every image on every sync; a forced sync always does.
     public var imageFreshness: TimeInterval
+    /// The most seconds a sync spends starting image downloads: images not started by then fail
+    /// (their set keeps their previous images) and the next sync fetches them. Each request is
+    /// also bounded on its own (``HTTPConfiguration/totalTimeout``), so a sync ends within about
+    /// this plus two request deadlines. 15 minutes by default: a 1,000-image forum takes 1 to 2.
+    public var imageDeadline: TimeInterval
 
     public init(
         imageLimits: ImageLimits = .default, maximumListingBytes: Int = 8 << 20, imageConcurrency: Int = 6,
         attempts: Int = 3, retryDelay: TimeInterval = 0.5, maximumRetryAfter: TimeInterval = 30,
-        lockDuration: TimeInterval = 60, failureBackoff: TimeInterval = 900, imageFreshness: TimeInterval = 3600
+        lockDuration: TimeInterval = 60, failureBackoff: TimeInterval = 900, imageFreshness: TimeInterval = 3600,
+        imageDeadline: TimeInterval = 900
     ) {
+        self.imageDeadline = imageDeadline
         self.imageLimits = imageLimits
         self.maximumListingBytes = maximumListingBytes
         self.imageConcurrency = max(1, imageConcurrency)
