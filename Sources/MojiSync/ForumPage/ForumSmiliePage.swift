@@ -81,6 +81,10 @@ public enum ForumSmiliePage {
     private static func parsedItems(html: Data, source: String, encoding: String) throws(SourceError)
         -> [SmilieItem]
     {
+        // Refused before parsing: libxml2 is quadratic in the attributes of one element.
+        if let problem = html.withUnsafeBytes({ HTMLShape(of: $0).problem }) {
+            throw SourceError(source: source, reason: problem + ". It is not a smilie list; check the address")
+        }
         let items = html.withUnsafeBytes { bytes in SmilieTreeWalker().items(inHTML: bytes, encoding: encoding) }
         guard let items else {
             throw SourceError(source: source, reason: "the page is empty or not HTML: it has no smilies")
