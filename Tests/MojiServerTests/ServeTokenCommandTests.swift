@@ -43,6 +43,37 @@ struct ServeTokenCommandTests {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, object)
     }
 
+    @Test("a user's file deleted under two running servers is made again: no acknowledged use is lost")
+    func deletedUserFile() async throws {
+        try await Self.withHome { home in
+            let created = try await Self.moji(["serve", "token", "create", "zed"], home: home)
+            let token = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+            let one = try ServeProcess(["--port", "0"], home: home)
+            let two = try ServeProcess(["--port", "0"], home: home)
+            let urls = [try await one.listeningURL(), try await two.listeningURL()]
+            #expect(try await Self.post(urls[0], token: token).0 == 200)
+            let users = home.appendingPathComponent("users")
+            for name in try FileManager.default.contentsOfDirectory(atPath: users.path) where name.hasPrefix("zed.") {
+                try FileManager.default.removeItem(at: users.appendingPathComponent(name))
+            }
+            // Before issue 25 these answered 200 with uses 1, 2, 3 into the deleted file, and a
+            // restart found no data.
+            var answered: [Int] = []
+            for url in [urls[0], urls[1], urls[0]] {
+                let (status, entry) = try await Self.post(url, token: token)
+                #expect(status == 200)
+                answered.append(entry["uses"] as? Int ?? -1)
+            }
+            #expect(answered == [1, 2, 3])
+            one.terminate()
+            two.terminate()
+            _ = try await one.exitStatus()
+            _ = try await two.exitStatus()
+            let store = try EmojiStore(url: users.appendingPathComponent("zed.sqlite"))
+            #expect(try store.usage(of: StoreItem(key: "🎉"))?.useCount == 3)
+        }
+    }
+
     @Test("the token printed once works against moji serve, and the store holds only its hash")
     func createAndUse() async throws {
         try await Self.withHome { home in

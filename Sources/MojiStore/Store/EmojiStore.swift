@@ -112,6 +112,8 @@ public final class EmojiStore: Sendable {
     /// The read-write connection, opened by the first write (or by opening a file that needs
     /// setting up), so a process that only reads never writes, not even at open.
     private let writer: StoreWriter
+    /// The file's identity when it was opened, to tell when it is deleted or replaced.
+    private let openedFile: StoreFileIdentity?
 
     /// Opens (creating it with its directory if needed) the database at
     /// ``StoreLocation/defaultURL(environment:)``.
@@ -155,6 +157,14 @@ public final class EmojiStore: Sendable {
             throw StoreError.wrapping(error, path: path)
         }
         writer = StoreWriter(queue)
+        openedFile = StoreFileIdentity(path: path)
+    }
+
+    /// Whether the file this store opened was deleted or replaced since (`rm users/ada.sqlite*`
+    /// under a running server): its connections still work, on a file no one will open again, so
+    /// what is written now would be lost. Open the store anew, which creates the file again.
+    public var hasLostItsFile: Bool {
+        StoreFileIdentity(path: url.path) != openedFile
     }
 
     // MARK: Database access

@@ -71,6 +71,12 @@ public final class SQLiteUserDataStore: UserDataStore {
         }
         defer { release(slot) }
         let opened = slot.lock.withLock { () -> Result<EmojiStore, StoreError> in
+            // A file deleted under the server (by hand, or a backup tool) is opened again, so
+            // what this call writes lands in a file that exists rather than in an unlinked one.
+            if let store = slot.store, store.hasLostItsFile {
+                try? store.close()
+                slot.store = nil
+            }
             if let store = slot.store { return .success(store) }
             let url = directory.appendingPathComponent("\(user).sqlite")
             let store = Result { () throws(StoreError) in try EmojiStore(url: url, configuration: configuration) }
