@@ -4,6 +4,10 @@ import MojiServer
 import MojiStore
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 @Suite("custom emoji and image routes")
 struct CustomRouteTests {
     /// Two sets (imported out of name order) and one emoji added outside sets.
@@ -104,6 +108,28 @@ struct CustomRouteTests {
             let again = try await harness.request("/v1/images/\(sha).png", headers: ["If-None-Match": "\"\(sha)\""])
             #expect(again.status == 304 && again.body.isEmpty)
             #expect(try await harness.request("/v1/images/\(sha).png", method: "POST").status == 405)
+        }
+    }
+
+    @Test("a FIFO in the image folder is 404 at once, however often asked for; every route keeps answering")
+    func fifoImage() async throws {
+        try await ServerHarness.with { harness in
+            let images = harness.home.appendingPathComponent("images")
+            try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+            let sha = String(repeating: "cd", count: 32)
+            #expect(mkfifo(images.appendingPathComponent("\(sha).png").path, 0o600) == 0)
+            // Before issue 25, four requests for it took every request thread, waiting for a writer.
+            let started = Date()
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for _ in 0..<6 { group.addTask { try await harness.request("/v1/images/\(sha).png").status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: 404, count: 6))
+            #expect(try await harness.request("/v1/health").status == 200)
+            #expect(Date().timeIntervalSince(started) < 10)
+            // A matching tag is answered from the name: no file is opened for a 304.
+            let tagged = try await harness.request("/v1/images/\(sha).png", headers: ["If-None-Match": "\"\(sha)\""])
+            #expect(tagged.status == 404, "a FIFO is no image, tag or not")
         }
     }
 

@@ -110,7 +110,9 @@ struct APIRoutes: Sendable {
         case "picker-data" where parts.count == 1: handler = pickerData
         case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
         case "custom" where parts.count == 1: handler = custom.list
-        case "images" where parts.count == 2: handler = { [images] in try images.image(parts[1], $0) }
+        case "images" where parts.count == 2:
+            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
+            return try await images.image(parts[1], request)
         case "me", "users": return await users.respond(to: request, parts: parts, body: body)
         default: throw Self.unknownRoute(path)
         }

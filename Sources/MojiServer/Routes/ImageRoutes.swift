@@ -15,7 +15,8 @@ import Moji
 /// The path segment is checked as sent, before any decoding: 64 lowercase hexadecimal digits, a
 /// dot and an image extension, or 404. So no `..`, `%2e%2e`, `%2f`, NUL or other spelling can
 /// name a file outside the directory, and the file is opened with `O_NOFOLLOW` and must be a
-/// regular file, so a symbolic link placed in the directory is not followed either.
+/// regular file, so a symbolic link placed in the directory is not followed either, and a FIFO
+/// or device never blocks a request.
 struct ImageRoutes: Sendable {
     /// The image cache's directory.
     let directory: URL
@@ -26,7 +27,7 @@ struct ImageRoutes: Sendable {
     /// The media type of each extension the cache writes.
     static let mediaTypes = ["png": "image/png", "gif": "image/gif", "jpg": "image/jpeg", "webp": "image/webp"]
 
-    func image(_ segment: Substring, _ request: Request) throws -> Response {
+    func image(_ segment: Substring, _ request: Request) async throws -> Response {
         let notFound = ProblemDetails.notFound(
             "no image '\(String(segment.prefix(80)))': images are /v1/images/<sha256>.<png|gif|jpg|webp> as GET /v1/custom names them."
         )
@@ -36,14 +37,30 @@ struct ImageRoutes: Sendable {
             .contentType: mediaType, .eTag: tag, .cacheControl: "public, max-age=31536000, immutable",
             .xContentTypeOptions: "nosniff", .contentSecurityPolicy: "default-src 'none'",
         ]
-        guard let data = Self.readRegularFile(atPath: directory.appendingPathComponent(String(segment)).path) else {
-            throw notFound
-        }
+        let path = directory.appendingPathComponent(String(segment)).path
+        // A name is its content's hash, so a client holding the tag holds the bytes: it is
+        // answered from the name and a look at the directory entry, without opening the file.
+        guard Self.isRegularFile(atPath: path) else { throw notFound }
         if let conditions = request.headers[.ifNoneMatch], APIResponse.matches(conditions, tag) {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
+        // Off the request threads: a slow disk (or anything else that blocks) holds a Dispatch
+        // thread, not one of the few every route shares.
+        let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
+            Self.reads.async { continuation.resume(returning: Self.readRegularFile(atPath: path)) }
+        }
+        guard let data else { throw notFound }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Where image files are read.
+    private static let reads = DispatchQueue(label: "moji.server.images", attributes: .concurrent)
+
+    /// Whether `path` names a regular file itself (not a link to one, not a FIFO or device).
+    static func isRegularFile(atPath path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The hash and media type of a well-formed name, else nil.
@@ -58,7 +75,8 @@ struct ImageRoutes: Sendable {
     /// The bytes of the regular file at `path`, without following a symbolic link; nil when there
     /// is none (or it is too large to be one of the cache's images).
     static func readRegularFile(atPath path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // Non-blocking: a FIFO put in place of a file after the look above must not hang the read.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -160,10 +160,12 @@ public struct ImageCache: Sendable {
                 reason: "the cached image is \(entry.size) bytes, not \(image.byteCount) — it was changed outside"
                     + " Moji; delete it and sync its set again")
         }
+        // Opened without blocking and only as a regular file: a FIFO put in its place since the
+        // look above must not hang the caller.
         do {
-            return try Data(contentsOf: URL(fileURLWithPath: path))
+            return try LocalFile.read(path, maximumBytes: max(image.byteCount, 0))
         } catch {
-            throw .io(path: path, reason: "cannot read the cached image: \(error.localizedDescription)")
+            throw .io(path: path, reason: "cannot read the cached image: \(error.reason)")
         }
     }
 
