@@ -19,6 +19,36 @@ struct HardeningTests {
                 == "https://forums.example/misc.php")
     }
 
+    @Test("large uncached answers are made a few at a time, the rest get 503 with Retry-After; health answers")
+    func heavyAnswers() async throws {
+        try await ServerHarness.with(limits: ServerLimits(heavyRequests: 2)) { harness in
+            // Before issue 25, 32 clients asking for every toned emoji (2.4 MB each) kept health
+            // waiting 10 s. Each locale is another answer, so none comes from the cache.
+            let locales = ["en", "de", "fr", "es", "it", "ja", "ko", "zh", "ru", "pt", "nl", "sv", "pl", "tr", "ar", "hi"]
+            let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for locale in locales + locales {
+                    group.addTask {
+                        let answer = try await harness.request("/v1/emoji?tones&locale=\(locale)")
+                        return (answer.status, answer.header("Retry-After"))
+                    }
+                }
+                group.addTask { (try await harness.request("/v1/health").status, "health") }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(answers.contains { $0 == (200, "health") })
+            let heavy = answers.filter { $0.1 != "health" }
+            #expect(heavy.allSatisfy { $0.0 == 200 || ($0.0 == 503 && $0.1 == "1") }, "\(heavy)")
+            #expect(heavy.contains { $0.0 == 503 } && heavy.contains { $0.0 == 200 })
+            // An answer made once is kept: asked again, it comes from the cache, whatever the load.
+            let first = try await harness.request("/v1/emoji?tones&locale=en")
+            #expect(first.status == 200)
+            let again = try await harness.request("/v1/emoji?tones&locale=en")
+            #expect(again.status == 200 && again.body == first.body && again.header("ETag") == first.header("ETag"))
+            let service = harness.server.catalogAnswerCache
+            #expect(service.storedBytes > 1_000_000)
+        }
+    }
+
     /// Sends `request` as raw bytes to the server (a client `URLSession` would not let through)
     /// from another process, and returns the status line of the answer.
     private func rawStatusLine(_ request: Data, port: Int) async throws -> String {

@@ -12,6 +12,8 @@ struct APIRoutes: Sendable {
     let images: ImageRoutes
 
     let users: UserRoutes
+    /// Where large answers are made, a few at a time.
+    let heavyWork: HeavyWork
     /// The `max-version` of a request that names none (``ServerConfiguration/defaultMaximumVersion``).
     let defaultMaximumVersion: EmojiVersion?
 
@@ -22,7 +24,9 @@ struct APIRoutes: Sendable {
         self.service = service
         self.limits = limits
         self.defaultMaximumVersion = defaultMaximumVersion
-        text = TextRoutes(service: service, limits: limits)
+        let heavyWork = HeavyWork(capacity: limits.heavyRequests)
+        self.heavyWork = heavyWork
+        text = TextRoutes(service: service, limits: limits, heavyWork: heavyWork)
         custom = CustomRoutes(service: service)
         images = ImageRoutes(directory: imageDirectory)
         self.users = users
@@ -40,6 +44,8 @@ struct APIRoutes: Sendable {
             return try await route(request)
         } catch let problem as ProblemDetails {
             return APIResponse.problem(problem)
+        } catch let busy as HeavyWorkBusy {
+            return busy.response
         } catch let error as HTTPError where error.status == .contentTooLarge {
             return APIResponse.problem(bodyTooLarge)
         } catch {
@@ -93,17 +99,17 @@ struct APIRoutes: Sendable {
         let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         guard components.first == "v1" else { throw Self.unknownRoute(path) }
         let parts = Array(components.dropFirst())
-        let handler: (Request) throws -> Response
+        let handler: @Sendable (Request) throws -> Response
         switch parts.first.map(String.init) {
         case "health" where parts.count == 1:
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
             return try await health(request)
-        case "emoji" where parts.count == 1: handler = list
+        case "emoji" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "emoji", list)
         case "emoji" where parts.count == 2 && !parts[1].isEmpty:
             let id = try PercentDecoding.decode(parts[1], plusIsSpace: false, what: "the emoji in the path")
-            handler = { try info(id, $0) }
-        case "groups" where parts.count == 1: handler = groups
-        case "locales" where parts.count == 1: handler = locales
+            return try await cachedCatalogAnswer(request, key: "emoji/" + id) { try info(id, $0) }
+        case "groups" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "groups", groups)
+        case "locales" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "locales", locales)
         case "search" where parts.count == 1:
             guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
             return try await search(request)
@@ -117,7 +123,8 @@ struct APIRoutes: Sendable {
         default: throw Self.unknownRoute(path)
         }
         guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-        return try handler(request)
+        let received = request
+        return try await heavyWork.run { try handler(received) }
     }
 
     /// 405 with `Allow`: the catalog routes answer GET (and HEAD) only, the text routes POST.
@@ -161,17 +168,17 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: as `moji info --json`.
-    private func info(_ id: String, _ request: Request) throws -> Response {
+    private func info(_ id: String, _ request: Request) throws -> ResponseCache.Entry {
         let parameters = try QueryParameters(request.uri.query, allowed: ["locale"])
         let localized = try service.localized(parameters["locale"])
         guard let found = service.catalog.emoji(matching: id) ?? localized.emoji(forShortcode: id) else {
             throw ProblemDetails.unknownEmoji(id)
         }
-        return try catalogJSON(EmojiSummary(found, in: localized), request)
+        return try catalogAnswer(EmojiSummary(found, in: localized), request)
     }
 
     /// `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: as `moji list --json`.
-    private func list(_ request: Request) throws -> Response {
+    private func list(_ request: Request) throws -> ResponseCache.Entry {
         let parameters = try QueryParameters(
             request.uri.query, allowed: ["locale", "group", "subgroup", "max-version", "tones"])
         let localized = try service.localized(parameters["locale"])
@@ -190,22 +197,22 @@ struct APIRoutes: Sendable {
             emojis = emojis.filter { $0.subgroup == found }
         }
         if let version = try maximumVersion(parameters) { emojis = emojis.filter { $0.version <= version } }
-        return try catalogJSON(emojis.map { EmojiSummary($0, in: localized) }, request)
+        return try catalogAnswer(emojis.map { EmojiSummary($0, in: localized) }, request)
     }
 
     /// `GET /v1/groups?locale=&group=`: as `moji list --groups --json`.
-    private func groups(_ request: Request) throws -> Response {
+    private func groups(_ request: Request) throws -> ResponseCache.Entry {
         let parameters = try QueryParameters(request.uri.query, allowed: ["locale", "group"])
         let localized = try service.localized(parameters["locale"])
         let catalog = service.catalog
         let groups = try parameters["group"].map { [try findGroup($0)] } ?? catalog.groups
-        return try catalogJSON(groups.map { GroupSummary($0, in: catalog, localized: localized) }, request)
+        return try catalogAnswer(groups.map { GroupSummary($0, in: catalog, localized: localized) }, request)
     }
 
     /// `GET /v1/locales`: as `moji locales --json`.
-    private func locales(_ request: Request) throws -> Response {
+    private func locales(_ request: Request) throws -> ResponseCache.Entry {
         _ = try QueryParameters(request.uri.query, allowed: [])
-        return try catalogJSON(service.catalog.availableLocales.map(LocaleSummary.init), request)
+        return try catalogAnswer(service.catalog.availableLocales.map(LocaleSummary.init), request)
     }
 
     /// `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: as `moji search --json`, with
@@ -295,8 +302,27 @@ struct APIRoutes: Sendable {
 
     // MARK: Parameters
 
-    private func catalogJSON(_ value: some Encodable, _ request: Request) throws -> Response {
-        try APIResponse.json(value, cache: .catalog, version: service.version, request: request)
+    /// `value` encoded, with the ETag of this catalog.
+    private func catalogAnswer(_ value: some Encodable, _ request: Request) throws -> ResponseCache.Entry {
+        let body = try APIResponse.encode(value)
+        return ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
+    }
+
+    /// A catalog answer: the same question gets the same bytes while the catalog is the same, so
+    /// it is made once (as heavy work, off the request threads) and kept by its path and query.
+    private func cachedCatalogAnswer(
+        _ request: Request, key: String, _ make: @escaping @Sendable (Request) throws -> ResponseCache.Entry
+    ) async throws -> Response {
+        guard request.method == .get || request.method == .head else { return methodNotAllowed(request.uri.path) }
+        let cache = service.catalogAnswers
+        let cacheKey = [service.version, key, request.uri.query ?? ""].joined(separator: "\u{1F}")
+        if let answer = cache.entry(for: cacheKey) {
+            return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .catalog, request: request)
+        }
+        let epoch = cache.currentEpoch
+        let answer = try await heavyWork.run { try make(request) }
+        cache.store(answer, for: cacheKey, epoch: epoch)
+        return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .catalog, request: request)
     }
 
     private func findGroup(_ identifier: String) throws(ProblemDetails) -> EmojiGroup {

@@ -11,13 +11,16 @@ import MojiStore
 struct TextRoutes: Sendable {
     let service: CatalogService
     let limits: ServerLimits
+    /// Where the answers are made: a text of 64 KB of keycaps is a 1.26 MB answer.
+    let heavyWork: HeavyWork
     private let emojifiers = Locked<[String: Emojifier]>([:])
     private let demojifiers = Locked<[String: Demojifier]>([:])
     private static let keptFilters = 32
 
-    init(service: CatalogService, limits: ServerLimits) {
+    init(service: CatalogService, limits: ServerLimits, heavyWork: HeavyWork) {
         self.service = service
         self.limits = limits
+        self.heavyWork = heavyWork
     }
 
     /// The actions under `/v1/text/`.
@@ -34,7 +37,7 @@ struct TextRoutes: Sendable {
         }
     }
 
-    private struct FindBody: Decodable {
+    private struct FindBody: Decodable, Sendable {
         var text: String
     }
 
@@ -49,13 +52,16 @@ struct TextRoutes: Sendable {
     /// `{"text"}` → `{"matches":[…]}`, each as a line of `moji find --json`.
     private func find(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(FindBody.self, from: request, limit: limits.bodyBytes)
-        let matches = Self.scanner.matches(in: body.text).map {
-            FoundEmojiSummary($0, written: String($0.text(in: body.text)))
+        let version = service.version
+        return try await heavyWork.run {
+            let matches = Self.scanner.matches(in: body.text).map {
+                FoundEmojiSummary($0, written: String($0.text(in: body.text)))
+            }
+            return try APIResponse.json(Matches(matches: matches), cache: nil, version: version, request: request)
         }
-        return try APIResponse.json(Matches(matches: matches), cache: nil, version: service.version, request: request)
     }
 
-    private struct EmojifyBody: Decodable {
+    private struct EmojifyBody: Decodable, Sendable {
         var text: String
         var presets: [String]?
         var cldrLocale: String?
@@ -68,6 +74,10 @@ struct TextRoutes: Sendable {
     /// `moji emojify`; a custom set's codes become `<img>` tags whose `src` is this server's copy.
     private func emojify(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(EmojifyBody.self, from: request, limit: limits.bodyBytes)
+        return try await heavyWork.run { try emojify(body, request) }
+    }
+
+    private func emojify(_ body: EmojifyBody, _ request: Request) throws -> Response {
         let presets = try Self.presets(body.presets ?? ShortcodePreset.allCases.map(\.rawValue), key: "presets")
         let locale = try service.localized(body.cldrLocale).locale
         let emoticons = body.emoticons ?? false
@@ -132,7 +142,7 @@ struct TextRoutes: Sendable {
         return custom.shareableImageURL
     }
 
-    private struct DemojifyBody: Decodable {
+    private struct DemojifyBody: Decodable, Sendable {
         var text: String
         var preset: String?
         var cldrLocale: String?
@@ -141,6 +151,10 @@ struct TextRoutes: Sendable {
     /// `{"text", "preset"?, "cldrLocale"?}` → `{"text"}`, as `moji demojify`.
     private func demojify(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(DemojifyBody.self, from: request, limit: limits.bodyBytes)
+        return try await heavyWork.run { try demojify(body, request) }
+    }
+
+    private func demojify(_ body: DemojifyBody, _ request: Request) throws -> Response {
         let preset = try Self.presets([body.preset ?? ShortcodePreset.github.rawValue], key: "preset")[0]
         let locale = try service.localized(body.cldrLocale).locale
         let key = "\(preset.rawValue)|\(locale.identifier)"

@@ -30,6 +30,9 @@ final class CatalogService: Sendable {
     /// Encoded search answers by query string, for the custom emoji version they were made with:
     /// emptied whenever the store's custom emoji change.
     let searchAnswers: ResponseCache
+    /// Encoded catalog answers (`/v1/emoji`, `/v1/groups`, `/v1/locales`) by path and query: they
+    /// depend on nothing else. One with every toned emoji is 2.4 MB, so the budget holds a few.
+    let catalogAnswers = ResponseCache(capacity: 256, byteBudget: 24 << 20)
 
     init(catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>, searchCacheEntries: Int = 4096) {
         self.catalog = catalog

@@ -80,6 +80,8 @@ public final class MojiServer: Sendable {
 
     /// The search answers the server keeps (for tests).
     var searchAnswerCache: ResponseCache { service.searchAnswers }
+    /// The catalog answers kept (for tests).
+    var catalogAnswerCache: ResponseCache { service.catalogAnswers }
 
     /// `http://<host>:<port>`, e.g. `http://127.0.0.1:8080`.
     public var baseURL: URL {

@@ -85,11 +85,19 @@ public struct ServerLimits: Sendable, Hashable {
     public var queryLength: Int
     /// The most results one search may ask for with `limit` (400 past it).
     public var resultCount: Int
+    /// Large answers made at once (catalog listings not yet cached, text routes); past it a
+    /// request gets 503 with `Retry-After`. Twice the processors by default: enough to keep
+    /// them busy, few enough that health and searches still find a thread.
+    public var heavyRequests: Int
 
     /// Limits; the defaults suit a picker and a chat service.
-    public init(bodyBytes: Int = 64 * 1024, queryLength: Int = 2048, resultCount: Int = 200) {
+    public init(
+        bodyBytes: Int = 64 * 1024, queryLength: Int = 2048, resultCount: Int = 200,
+        heavyRequests: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
+    ) {
         self.bodyBytes = bodyBytes
         self.queryLength = queryLength
         self.resultCount = resultCount
+        self.heavyRequests = max(1, heavyRequests)
     }
 }
