@@ -24,7 +24,9 @@ struct HardeningTests {
         try await ServerHarness.with(limits: ServerLimits(heavyRequests: 2)) { harness in
             // Before issue 25, 32 clients asking for every toned emoji (2.4 MB each) kept health
             // waiting 10 s. Each locale is another answer, so none comes from the cache.
-            let locales = ["en", "de", "fr", "es", "it", "ja", "ko", "zh", "ru", "pt", "nl", "sv", "pl", "tr", "ar", "hi"]
+            let locales = [
+                "en", "de", "fr", "es", "it", "ja", "ko", "zh", "ru", "pt", "nl", "sv", "pl", "tr", "ar", "hi",
+            ]
             let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for locale in locales + locales {
                     group.addTask {
