@@ -91,6 +91,65 @@ struct HardeningTests {
         }
     }
 
+    @Test("a chunked body trickled a chunk a second gets 408 at the body deadline; connections past the limit wait")
+    func trickledBodiesAndConnectionLimit() async throws {
+        try await ServerHarness.with(limits: ServerLimits(bodySeconds: 2, connections: 3)) { harness in
+            let port = try #require(harness.server.baseURL.port)
+            // Before issue 25 this held its connection for as long as the client kept trickling.
+            let script = """
+                import socket, sys, time
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=30)
+                s.sendall(b"POST /v1/text/find HTTP/1.1\\r\\nHost: x\\r\\nContent-Type: application/json\\r\\n"
+                          b"Transfer-Encoding: chunked\\r\\n\\r\\n")
+                start = time.time()
+                s.setblocking(False)
+                data = b""
+                while time.time() - start < 20 and b"\\r\\n" not in data:
+                    try:
+                        s.sendall(b"1\\r\\n \\r\\n")
+                    except OSError:
+                        break
+                    time.sleep(1)
+                    try:
+                        data += s.recv(4096)
+                    except BlockingIOError:
+                        pass
+                print(data.split(b"\\r\\n")[0].decode(), round(time.time() - start))
+                """
+            let outcome = try await ChildProcess.run(
+                "/usr/bin/env", ["python3", "-c", script, String(port)],
+                environment: ProcessInfo.processInfo.environment)
+            let line = String(decoding: outcome.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(line.hasPrefix("HTTP/1.1 408"), "\(line) \(String(decoding: outcome.errors, as: UTF8.self))")
+            #expect((Int(line.split(separator: " ").last ?? "") ?? 99) <= 6, "\(line)")
+
+            // Three idle connections take every place; a fourth request waits until one closes.
+            let limit = """
+                import socket, sys, time
+                port = int(sys.argv[1])
+                idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(3)]
+                time.sleep(0.5)
+                waiting = socket.create_connection(("127.0.0.1", port), timeout=10)
+                waiting.sendall(b"GET /v1/health HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n")
+                waiting.settimeout(1.5)
+                try:
+                    early = waiting.recv(4096)
+                except socket.timeout:
+                    early = b""
+                for s in idle:
+                    s.close()
+                waiting.settimeout(10)
+                late = waiting.recv(4096)
+                print(len(early), late.split(b"\\r\\n")[0].decode())
+                """
+            let limited = try await ChildProcess.run(
+                "/usr/bin/env", ["python3", "-c", limit, String(port)], environment: ProcessInfo.processInfo.environment
+            )
+            let answer = String(decoding: limited.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(answer == "0 HTTP/1.1 200 OK", "\(answer) \(String(decoding: limited.errors, as: UTF8.self))")
+        }
+    }
+
     @Test("CORS origins compare as browsers send them: lowercase, no default port, no slash")
     func corsOrigins() {
         #expect(CORS.normalized("https://Good.Example:443/") == "https://good.example")

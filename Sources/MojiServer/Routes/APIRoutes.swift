@@ -56,6 +56,24 @@ struct APIRoutes: Sendable {
         }
     }
 
+    /// The body read whole, or ``BodyReadTimeout`` when it has not all come within `seconds`.
+    static func collectBody(of request: Request, upTo limit: Int, within seconds: Int) async throws -> ByteBuffer {
+        let body = request.body
+        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+            group.addTask { try await body.collect(upTo: limit) }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let collected = first else { throw BodyReadTimeout() }
+            return collected
+        }
+    }
+
+    /// A request body that did not all arrive in time.
+    struct BodyReadTimeout: Error {}
+
     private var bodyTooLarge: ProblemDetails {
         ProblemDetails(
             type: "body-too-large", title: "Body too large", status: 413,
@@ -78,7 +96,13 @@ struct APIRoutes: Sendable {
         var request = request
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: limits.bodyBytes)
+            body = try await Self.collectBody(of: request, upTo: limits.bodyBytes, within: limits.bodySeconds)
+            request.body = RequestBody(buffer: body)
+        } catch is BodyReadTimeout {
+            // A body trickled slower than this (a chunk a second) would hold its connection forever.
+            throw ProblemDetails(
+                type: "body-timeout", title: "Request timeout", status: 408,
+                detail: "the request body did not arrive within \(limits.bodySeconds) s; send it at once.")
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             // A chunked body past the limit (NIO's too-many-bytes error): as one with a Content-Length.
             throw bodyTooLarge

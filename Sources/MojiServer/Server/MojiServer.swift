@@ -175,7 +175,10 @@ public final class MojiServer: Sendable {
             // hold file descriptors (or a shutdown) forever.
             server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(30))),
             configuration: ApplicationConfiguration(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                // Past the limit no connection is accepted until one closes: at the descriptor
+                // limit the accept loop would otherwise spin on EMFILE.
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.limits.connectionLimit)),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()

@@ -1,4 +1,8 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 import Moji
 import MojiStore
 import MojiSync
@@ -89,15 +93,37 @@ public struct ServerLimits: Sendable, Hashable {
     /// request gets 503 with `Retry-After`. Twice the processors by default: enough to keep
     /// them busy, few enough that health and searches still find a thread.
     public var heavyRequests: Int
+    /// Seconds a request's body may take to arrive whole (408 past it): 64 KB needs far less on
+    /// any network, and a body trickled a chunk a second cannot hold its connection.
+    public var bodySeconds: Int
+    /// Connections open at once; past it the server accepts no more until one closes (they wait
+    /// in the system's queue), so it never runs out of file descriptors. Kept under the
+    /// process's descriptor limit, less room for the databases and files.
+    public var connections: Int
 
     /// Limits; the defaults suit a picker and a chat service.
     public init(
         bodyBytes: Int = 64 * 1024, queryLength: Int = 2048, resultCount: Int = 200,
-        heavyRequests: Int = 2 * ProcessInfo.processInfo.activeProcessorCount
+        heavyRequests: Int = 2 * ProcessInfo.processInfo.activeProcessorCount, bodySeconds: Int = 10,
+        connections: Int = 1024
     ) {
         self.bodyBytes = bodyBytes
         self.queryLength = queryLength
         self.resultCount = resultCount
         self.heavyRequests = max(1, heavyRequests)
+        self.bodySeconds = max(1, bodySeconds)
+        self.connections = max(1, connections)
+    }
+
+    /// ``connections``, lowered to leave 64 descriptors of the process's limit for everything else.
+    var connectionLimit: Int {
+        #if canImport(Glibc)
+            var limit = rlimit()
+            // RLIM_INFINITY is all ones: a value past Int's range means no limit.
+            if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, let current = Int(exactly: limit.rlim_cur) {
+                return max(1, min(connections, current - 64))
+            }
+        #endif
+        return connections
     }
 }
