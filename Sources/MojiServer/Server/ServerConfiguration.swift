@@ -1,11 +1,11 @@
 import Foundation
+import Moji
+import MojiStore
+import MojiSync
 
 #if canImport(Glibc)
     import Glibc
 #endif
-import Moji
-import MojiStore
-import MojiSync
 
 /// Where a ``MojiServer`` listens, which store it serves, and the limits it holds clients to.
 ///
