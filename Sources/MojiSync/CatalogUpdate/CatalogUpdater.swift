@@ -276,8 +276,9 @@ public struct CatalogUpdater: Sendable {
         if let current = catalogs.current { folders.insert(catalogs.folder(of: current), at: 0) }
         for folder in folders {
             let path = folder.appendingPathComponent(file.path).path
-            guard (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == file.size,
-                let data = FileManager.default.contents(atPath: path), Self.sha256(data) == file.sha256.lowercased()
+            // Only a regular file, opened without blocking: a FIFO in the catalog's folder is no copy.
+            guard let data = try? LocalFile.read(path, maximumBytes: file.size), data.count == file.size,
+                Self.sha256(data) == file.sha256.lowercased()
             else { continue }
             return data
         }
