@@ -126,7 +126,8 @@ struct CustomRouteTests {
             }
             #expect(statuses == Array(repeating: 404, count: 6))
             #expect(try await harness.request("/v1/health").status == 200)
-            #expect(Date().timeIntervalSince(started) < 10)
+            // Before, they never answered; a loaded machine may take seconds, not minutes.
+            #expect(Date().timeIntervalSince(started) < 50)
             // A matching tag is answered from the name: no file is opened for a 304.
             let tagged = try await harness.request("/v1/images/\(sha).png", headers: ["If-None-Match": "\"\(sha)\""])
             #expect(tagged.status == 404, "a FIFO is no image, tag or not")

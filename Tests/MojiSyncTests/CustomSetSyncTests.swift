@@ -322,8 +322,10 @@ struct CustomSetSyncTests {
                 "/i/slow.png",
                 .generated(byteCount: 1_000, contentType: "image/png", announcesLength: true, bytesPerSecond: 1))
             fixture.servePage([(":slow:", "/i/slow.png", "slow"), (":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            // 10 s: the page and the other images answer well within it even while the whole test
+            // suite shares two cores; the trickling image (a byte a second) never does.
             let transport = URLSessionTransport(
-                configuration: HTTPConfiguration(timeout: 2, totalTimeout: 2, environment: [:]))
+                configuration: HTTPConfiguration(timeout: 10, totalTimeout: 10, environment: [:]))
             // Before issue 25 a trickling image was tried three times, each for as long as it trickled.
             var sync = CustomSetSync(
                 store: fixture.store, cache: fixture.cache, transport: transport,
@@ -333,9 +335,9 @@ struct CustomSetSyncTests {
             #expect(fixture.server.requests(path: "/i/slow.png").count == 2)
             #expect(report.added.sorted() == ["a", "b"])
 
-            // One image at a time and a 1 s deadline: the trickling image holds the only slot past
+            // One image at a time and a 2 s deadline: the trickling image holds the only slot past
             // it, so the two after it are not started and fail, keeping their previous images.
-            sync.options = SyncOptions(imageConcurrency: 1, attempts: 1, imageFreshness: 0, imageDeadline: 1)
+            sync.options = SyncOptions(imageConcurrency: 1, attempts: 1, imageFreshness: 0, imageDeadline: 2)
             let late = try await sync.sync(named: "forum", force: true)
             #expect(Set(late.failed.map(\.code)) == ["slow", "a", "b"], "\(late.failed)")
             let reasons = late.failed.filter { $0.code != "slow" }.map(\.reason)
