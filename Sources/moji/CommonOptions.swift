@@ -4,16 +4,17 @@ import Moji
 
 /// Options every command that shows emoji takes.
 struct CommonOptions: ParsableArguments {
-    @Option(name: .long, help: "Language for names and keywords, e.g. ja, pt-BR, zh-Hant.")
-    var locale: String = "en"
+    @Option(name: .long, help: ArgumentHelp(UserLocale.help))
+    var locale: String?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
     /// The best available locale, or exit 2 naming the closest ones.
     func resolvedLocale(in catalog: EmojiCatalog) throws -> LocalizedCatalog {
+        let resolved = try UserLocale.resolve(locale, in: catalog)
         do {
-            return try catalog.localized(catalog.locale(for: locale))
+            return try catalog.localized(resolved)
         } catch {
             throw CommandFailure(message: "\(error)", code: .localeNotFound)
         }

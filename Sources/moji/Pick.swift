@@ -30,8 +30,8 @@ struct Pick: ParsableCommand {
             """
     )
 
-    @Option(help: "Language for names, keywords and titles, e.g. ja, pt-BR, zh-Hant.")
-    var locale: String = "en"
+    @Option(help: ArgumentHelp(UserLocale.help))
+    var locale: String?
 
     @Option(
         name: .customLong("max-version"),
@@ -57,10 +57,7 @@ struct Pick: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
-            let resolved: MojiLocale
-            do { resolved = try catalog.locale(for: locale) } catch {
-                throw CommandFailure(message: "\(error)", code: .localeNotFound)
-            }
+            let resolved = try UserLocale.resolve(locale, in: catalog)
             // nil: not given; .some(nil): all.
             let chosenVersion: EmojiVersion?? = try maxVersion.map { text in
                 text.lowercased() == "all" ? nil : try EmojiVersionArgument.parse(text)
