@@ -14,7 +14,7 @@ extension MojiCommand {
         // default. `moji serve` ignores it again when its server starts.
         signal(SIGPIPE, SIG_DFL)
         do {
-            var command = try ArgumentList.parse(Array(CommandLine.arguments.dropFirst()))
+            var command = try ArgumentList.parse(helpOfDefaultSubcommands(Array(CommandLine.arguments.dropFirst())))
             try command.run()
             // Without this check, `moji list > /dev/full` would lose its output and exit 0.
             if let reason = PrintedOutput.flush() {
@@ -32,5 +32,14 @@ extension MojiCommand {
             StandardStreams.writeError(DisplayText.message(fullMessage(for: error)) + "\n")
             exit(withError: code)
         }
+    }
+
+    /// `moji serve --help` as `moji serve run --help`: `moji serve` runs the server, so its help
+    /// shows the server's options (--port, --host …), and names `moji serve token` in its text.
+    static func helpOfDefaultSubcommands(_ arguments: [String]) -> [String] {
+        guard arguments.count == 2, arguments[0] == "serve", ["--help", "-h", "help"].contains(arguments[1]) else {
+            return arguments
+        }
+        return ["serve", "run", "--help"]
     }
 }

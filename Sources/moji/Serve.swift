@@ -172,7 +172,9 @@ extension Serve {
                             "warning: serving on \(host), to the network with no API tokens: /v1/me needs one; "
                                 + "create one with `moji serve token create USER`.")
                     }
+                    // Scripts read the first line's address; the second is for people.
                     try printFlushed("listening on \(server.baseURL.absoluteString)")
+                    try printFlushed("the web picker's demo page: \(server.baseURL.absoluteString)/")
                     try await server.waitUntilStopped()
                 }
             } catch let failure as CommandFailure {

@@ -172,7 +172,18 @@ struct ServeCommandTests {
             MojiExecutable.url.path, ["serve", "--port", "\(port)"],
             environment: ProcessInfo.processInfo.environment.merging(["MOJI_HOME": home.path]) { $1 })
         #expect(outcome.status != 0)
-        #expect(String(decoding: outcome.errors, as: UTF8.self).contains("cannot listen on 127.0.0.1:\(port)"))
+        let message = String(decoding: outcome.errors, as: UTF8.self)
+        #expect(message.contains("cannot listen on 127.0.0.1:\(port)"))
+        // Before issue 26: "bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)".
+        #expect(message.contains("the port is in use") && message.contains("--port"), "\(message)")
+        #expect(!message.contains("errno"), "\(message)")
+        #expect(first.standardOutput.contains("the web picker's demo page: http://127.0.0.1:\(port)/"))
+        // `moji serve --help` shows the server's options, as `moji serve run --help` does.
+        let help = try await ChildProcess.run(
+            MojiExecutable.url.path, ["serve", "--help"], environment: ProcessInfo.processInfo.environment)
+        let helpText = String(decoding: help.output, as: UTF8.self)
+        #expect(help.status == 0 && helpText.contains("--port") && helpText.contains("--host"), "\(helpText)")
+        #expect(helpText.contains("moji serve token"), "\(helpText)")
         first.terminate()
         #expect(try await first.exitStatus() == 0)
     }

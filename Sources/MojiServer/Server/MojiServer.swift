@@ -266,7 +266,17 @@ public enum MojiServerError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cannotListen(let host, let port, let reason):
-            "cannot listen on \(host):\(port): \(reason)"
+            if reason.contains("Address already in use") || reason.contains("errno: 98") {
+                "cannot listen on \(host):\(port): the port is in use by another program (another moji serve?). "
+                    + "Stop it, or choose another port with --port (--port 0 lets the system pick one)."
+            } else if reason.contains("Cannot assign requested address") || reason.contains("errno: 99") {
+                "cannot listen on \(host):\(port): \(host) is not an address of this machine. "
+                    + "Use 127.0.0.1, 0.0.0.0 (every address) or one that `ip addr` lists."
+            } else if reason.contains("Permission denied") || reason.contains("errno: 13") {
+                "cannot listen on \(host):\(port): ports below 1024 need privileges; choose a port of 1024 or more."
+            } else {
+                "cannot listen on \(host):\(port): \(reason)"
+            }
         }
     }
 }
