@@ -7,7 +7,8 @@ struct Use: ArgumentListCommand {
         abstract: "Record that you used an emoji: it rises in frequent, recent and most-used.",
         discussion: """
             A toned emoji (👍🏽) counts for its neutral base and remembers the tone. Each emoji \
-            is recorded as its own use, in the order given; a line is printed as each commits. \
+            is recorded as its own use, in the order given; once all are recorded, a line per emoji \
+            gives its score and uses as they stand then (each use lowers the others' scores a little). \
             With --query, search learns that you picked the emoji after that text: `moji search` \
             then shows it first for the text and for what starts it (`moji store forget-queries` \
             forgets it).
@@ -32,10 +33,26 @@ struct Use: ArgumentListCommand {
             let store = try options.openStore()
             let items = try emojis.map { try options.item($0, in: store) }
             var recorded: [ItemSummary] = []
+            // The hidden --repeat (for tests of many writers) reports each use as it commits.
+            let streams = `repeat` > 1
+            var latest: [StoreItem: UsageEntry] = [:]
+            var order: [StoreItem] = []
             for _ in 0..<max(`repeat`, 1) {
                 for item in items {
                     let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item, query: query) }
+                    if latest.updateValue(entry, forKey: entry.item) == nil { order.append(entry.item) }
+                    guard streams else { continue }
                     let summary = ItemSummary(entry)
+                    if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
+                }
+            }
+            if !streams {
+                // Read back once all are in: a score printed before the next use was recorded
+                // would already be out of date.
+                for item in order {
+                    let current = try storeCall { () throws(StoreError) in try store.usage(of: item) } ?? latest[item]
+                    guard let current else { continue }
+                    let summary = ItemSummary(current)
                     if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
                 }
             }

@@ -37,6 +37,32 @@ struct CommandOutputTests {
         let locale = try #require(text.range(of: "--locale <locale>", range: options.upperBound..<text.endIndex))
         let rest = text[locale.upperBound...]
         let option = rest.range(of: " --").map { rest[..<$0.lowerBound] } ?? rest
-        #expect(option.components(separatedBy: "(default: en)").count - 1 == 1, "\(option)")
+        #expect(option.components(separatedBy: "(default:").count - 1 == 1, "\(option)")
+        // Issue 26: the default is the user's language.
+        #expect(option.contains("LANG"), "\(option)")
+    }
+
+    @Test("use prints each emoji's score once all are recorded, not one a later use already lowered")
+    func useReportsFinalScores() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        // Before issue 26, 👍's line was printed before 🎉's use moved the clock and lowered it.
+        let used = try moji.run(["use", "👍🏽", "🎉", "--json"])
+        #expect(used.status == 0, "\(used.errors)")
+        struct Entry: Decodable {
+            var emoji: String
+            var score: Double?
+        }
+        let printed = try JSONDecoder().decode([Entry].self, from: Data(used.output.utf8))
+        let frequent = try moji.run(["frequent", "--json"])
+        let stored = try JSONDecoder().decode([Entry].self, from: Data(frequent.output.utf8))
+        #expect(printed.count == 2)
+        for entry in printed {
+            let now = try #require(stored.first { $0.emoji == entry.emoji }, "\(entry.emoji) in \(frequent.output)")
+            let (printedScore, storedScore) = (try #require(entry.score), try #require(now.score))
+            #expect(
+                abs(storedScore - printedScore) < 1e-9, "\(entry.emoji): printed \(printedScore), stored \(storedScore)"
+            )
+        }
     }
 }
