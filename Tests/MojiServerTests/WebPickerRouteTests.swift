@@ -22,6 +22,14 @@ struct WebPickerRouteTests {
 
             let post = try await harness.request("/picker.js", method: "POST")
             #expect(post.status == 405)
+
+            // The page names its icon; a browser asking for /favicon.ico by habit gets it too, not 404.
+            #expect(String(decoding: page.body, as: UTF8.self).contains(#"<link rel="icon" href="/favicon.svg""#))
+            for path in ["/favicon.svg", "/favicon.ico"] {
+                let icon = try await harness.request(path)
+                #expect(icon.status == 200 && icon.header("Content-Type") == "image/svg+xml", "\(path)")
+                #expect(String(decoding: icon.body, as: UTF8.self).hasPrefix("<svg"), "\(path)")
+            }
         }
     }
 

@@ -1,10 +1,12 @@
 import Foundation
 
 /// The files bundled with the module: `<moji-picker>` at `/picker.js` (its CSS inside it), the demo
-/// page that uses it at `/`, and the API's OpenAPI 3.1 document at `/v1/openapi.json`.
+/// page that uses it at `/`, its icon at `/favicon.svg` (and `/favicon.ico`, which browsers ask
+/// for by themselves), and the API's OpenAPI 3.1 document at `/v1/openapi.json`.
 enum WebAsset {
     case page
     case picker
+    case icon
     case openAPI
 
     /// The asset served at `path`, or nil for an API path.
@@ -12,6 +14,7 @@ enum WebAsset {
         switch path {
         case "/", "/index.html": self = .page
         case "/picker.js": self = .picker
+        case "/favicon.svg", "/favicon.ico": self = .icon
         case "/v1/openapi.json": self = .openAPI
         default: return nil
         }
@@ -21,6 +24,7 @@ enum WebAsset {
         switch self {
         case .page: "text/html; charset=utf-8"
         case .picker: "text/javascript; charset=utf-8"
+        case .icon: "image/svg+xml"
         case .openAPI: "application/json; charset=utf-8"
         }
     }
@@ -30,12 +34,14 @@ enum WebAsset {
         switch self {
         case .page: Self.pageContents
         case .picker: Self.pickerContents
+        case .icon: Self.iconContents
         case .openAPI: Self.openAPIContents
         }
     }
 
     private static let pageContents = read("index", "html")
     private static let pickerContents = read("picker", "js")
+    private static let iconContents = read("favicon", "svg")
     private static let openAPIContents = read("openapi", "json", in: "OpenAPI")
 
     private static func read(_ name: String, _ fileExtension: String, in folder: String = "Web") -> Data? {
