@@ -37,9 +37,11 @@ struct LearnedPicksConformanceTests {
         // Uses without a query (the fast path on PostgreSQL) still decay the picks.
         try await instances[0].recordUse(of: StoreItem(key: "🎉"), for: "ada")
         try reference.recordUse(of: StoreItem(key: "🎉"))
-        #expect(
-            try await instances[1].learnedPicks(for: "h", user: "ada", limit: nil)
-                == (try reference.learnedPicks(for: "h")))
+        // Both sides first, so that a difference (seen twice under a full test run's load, never
+        // alone) shows its values.
+        let afterPlainUse = try await instances[1].learnedPicks(for: "h", user: "ada", limit: nil)
+        let expected = try reference.learnedPicks(for: "h")
+        #expect(afterPlainUse == expected, "\(afterPlainUse) != \(expected)")
         await place.remove()
     }
 

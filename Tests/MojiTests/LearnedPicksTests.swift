@@ -152,4 +152,24 @@ struct LearnedPicksTests {
         #expect(history.picks(for: "holas").isEmpty)
         #expect(history.picks(for: "  ").isEmpty)
     }
+
+    @Test("the sums do not depend on the order the records come in, bit for bit")
+    func orderIndependentSums() {
+        // 1e16 + 1 + 1 is 1e16 when added left to right, 1e16 + 2 the other way: PostgreSQL gives
+        // rows in no set order, and its picks differed from SQLite's under load (issue 25's runs).
+        let records = [
+            LearnedPickHistory.Record(query: "ha", key: "👋", score: 1e16),
+            LearnedPickHistory.Record(query: "hb", key: "👋", score: 1),
+            LearnedPickHistory.Record(query: "hc", key: "👋", score: 1),
+            LearnedPickHistory.Record(query: "hd", key: "🙋", score: 0.1),
+            LearnedPickHistory.Record(query: "he", key: "🙋", score: 0.2),
+            LearnedPickHistory.Record(query: "hf", key: "🙋", score: 0.3),
+        ]
+        let forward = LearnedPickHistory.picks(summing: records)
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<50 {
+            #expect(LearnedPickHistory.picks(summing: records.shuffled(using: &random)) == forward)
+        }
+        #expect(LearnedPickHistory.picks(summing: records.reversed()) == forward)
+    }
 }

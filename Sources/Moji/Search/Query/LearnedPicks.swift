@@ -162,10 +162,15 @@ public struct LearnedPickHistory: Sendable, Hashable {
     public static let defaultLimit = 8
 
     /// The picks of `records` (of one typed query): each key's scores summed, best first, ties
-    /// by key, at most `limit`.
+    /// by key, at most `limit`. The sums do not depend on the records' order: floating-point
+    /// addition does, so they are added in query order, and every store (SQLite, PostgreSQL,
+    /// whose rows come in no set order) gives the same scores bit for bit.
     public static func picks(summing records: some Sequence<Record>, limit: Int = defaultLimit) -> LearnedPicks {
         var sums: [String: Double] = [:]
-        for record in records where record.score > 0 && record.score.isFinite {
+        let ordered = records.filter { $0.score > 0 && $0.score.isFinite }.sorted {
+            $0.query != $1.query ? precedes($0.query, $1.query) : precedes($0.key, $1.key)
+        }
+        for record in ordered {
             sums[record.key, default: 0] += record.score
         }
         let best = sums.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(max(limit, 0))
