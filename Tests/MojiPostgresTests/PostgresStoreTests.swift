@@ -192,8 +192,12 @@ struct PostgresServerGoneTests {
         var configuration = try PostgresUserDataStore.clientConfiguration(url: String(url))
         configuration.tls = .disable
         configuration.options.connectTimeout = .seconds(3)
-        // A short bound, to see it end the call; while the server runs, a loaded machine may
-        // exceed it now and then, so the first use gets a few tries.
+        // The schema is made first with a generous bound: a fresh cluster on a machine running the
+        // whole suite took more than 30 s for it. Then a short bound, to see it end the call;
+        // while the server runs, a loaded machine may exceed it now and then, so a use gets a few tries.
+        let setUp = try await PostgresUserDataStore(configuration: configuration, timeout: .seconds(120))
+        _ = try await setUp.recordUse(of: StoreItem(key: "🎉"), for: "kim")
+        await setUp.close()
         var opened: PostgresUserDataStore?
         for _ in 0..<6 where opened == nil {
             guard let store = try? await PostgresUserDataStore(configuration: configuration, timeout: .seconds(5))
