@@ -42,6 +42,12 @@ struct APIRoutes: Sendable {
     func respond(to request: Request) async -> Response {
         do {
             return try await route(request)
+        } catch let problem as ProblemDetails where ["bad-body", "body-timeout", "body-too-large"].contains(problem.type) {
+            // The body may still be arriving (slowly, or past the limit): the connection is closed
+            // after the answer rather than kept for a next request that would have to wait for it.
+            var response = APIResponse.problem(problem)
+            response.headers[.connection] = "close"
+            return response
         } catch let problem as ProblemDetails {
             return APIResponse.problem(problem)
         } catch let busy as HeavyWorkBusy {
