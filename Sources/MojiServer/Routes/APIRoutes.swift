@@ -42,7 +42,7 @@ struct APIRoutes: Sendable {
     func respond(to request: Request) async -> Response {
         do {
             return try await route(request)
-        } catch let problem as ProblemDetails where ["bad-body", "body-timeout", "body-too-large"].contains(problem.type) {
+        } catch let problem as ProblemDetails where Self.bodyProblems.contains(problem.type) {
             // The body may still be arriving (slowly, or past the limit): the connection is closed
             // after the answer rather than kept for a next request that would have to wait for it.
             var response = APIResponse.problem(problem)
@@ -79,6 +79,9 @@ struct APIRoutes: Sendable {
 
     /// A request body that did not all arrive in time.
     struct BodyReadTimeout: Error {}
+
+    /// The problems of a body that was not read whole.
+    static let bodyProblems: Set<String> = ["bad-body", "body-timeout", "body-too-large"]
 
     private var bodyTooLarge: ProblemDetails {
         ProblemDetails(
