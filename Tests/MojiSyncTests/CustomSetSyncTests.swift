@@ -318,14 +318,14 @@ struct CustomSetSyncTests {
         try await SyncFixture.with { fixture in
             fixture.serveImage("/i/a.png")
             fixture.serveImage("/i/b.png", width: 40)
+            // An image trickled a byte a second: each wait is short, the whole never ends in time.
             fixture.server.route(
                 "/i/slow.png",
                 .generated(byteCount: 1_000, contentType: "image/png", announcesLength: true, bytesPerSecond: 1))
             fixture.servePage([(":slow:", "/i/slow.png", "slow"), (":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
-            // 10 s: the page and the other images answer well within it even while the whole test
-            // suite shares two cores; the trickling image (a byte a second) never does.
+            // 30 s: while the whole suite shares two cores, a loopback answer once took over 10 s.
             let transport = URLSessionTransport(
-                configuration: HTTPConfiguration(timeout: 10, totalTimeout: 10, environment: [:]))
+                configuration: HTTPConfiguration(timeout: 30, totalTimeout: 30, environment: [:]))
             // Before issue 25 a trickling image was tried three times, each for as long as it trickled.
             var sync = CustomSetSync(
                 store: fixture.store, cache: fixture.cache, transport: transport,
