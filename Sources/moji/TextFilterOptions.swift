@@ -7,6 +7,9 @@ struct TextFilterOptions: ParsableArguments {
     @Argument(help: "Files to read (default: standard input; - also means standard input).")
     var files: [String] = []
 
+    @Option(name: .long, help: "Text to read instead of files or standard input, e.g. --text ':tada: done'.")
+    var text: String?
+
     @Option(
         name: .customLong("invalid-utf8"),
         help: "What to do with bytes that are not UTF-8: replace (with U+FFFD) or report (exit 3).")
@@ -24,6 +27,12 @@ struct TextFilterOptions: ParsableArguments {
     /// Runs `filter` over each input in turn, writing its output to standard output as it goes.
     /// `filter` is made afresh for each input, so offsets count from the start of each file.
     func run<Filter: UTF8StreamFilter>(_ makeFilter: (_ file: String?) -> Filter) throws {
+        if let text {
+            guard files.isEmpty else {
+                throw CommandFailure(message: "give --text or files, not both.", code: .usage)
+            }
+            return try run(text: text, makeFilter)
+        }
         let output = StandardOutput()
         for file in files.isEmpty ? ["-"] : files {
             var filter = makeFilter(file == "-" ? nil : file)
@@ -32,9 +41,7 @@ struct TextFilterOptions: ParsableArguments {
                 handle = FileHandle.standardInput
             } else {
                 do { handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: file)) } catch {
-                    throw CommandFailure(
-                        message: "cannot read \(file): \(StandardStreams.reason(error))",
-                        code: .ioFailure)
+                    throw Self.unreadable(file, error)
                 }
             }
             defer { if file != "-" { try? handle.close() } }
@@ -51,6 +58,41 @@ struct TextFilterOptions: ParsableArguments {
             }
         }
         try output.flush()
+    }
+
+    /// `text` through the filter, as if it were a file's contents. It goes through a pipe
+    /// written from another thread, so text of any length streams as a file does.
+    private func run<Filter: UTF8StreamFilter>(text: String, _ makeFilter: (_ file: String?) -> Filter) throws {
+        let output = StandardOutput()
+        var filter = makeFilter(nil)
+        let pipe = Pipe()
+        let writer = pipe.fileHandleForWriting
+        let bytes = Data(text.utf8)
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: bytes)
+            try? writer.close()
+        }
+        do {
+            try TextStream.pump(from: pipe.fileHandleForReading, named: "--text", through: &filter, to: output)
+        } catch .invalidUTF8(let error) {
+            try output.flush()
+            throw CommandFailure(message: "--text: \(error)", code: .invalidInput)
+        } catch .io(let failure) {
+            try? output.flush()
+            throw failure
+        }
+        try output.flush()
+    }
+
+    /// Why `file` cannot be read; for one that does not exist, how to give text instead (`moji
+    /// emojify ':tada:'` reads a file named `:tada:`).
+    static func unreadable(_ file: String, _ error: any Error) -> CommandFailure {
+        var message = "cannot read \(file): \(StandardStreams.reason(error))"
+        if !FileManager.default.fileExists(atPath: file) {
+            message +=
+                ". To give text rather than a file, use --text '\(file.prefix(40))' or pipe it in (echo … | moji …)."
+        }
+        return CommandFailure(message: message, code: .ioFailure)
     }
 }
 
