@@ -53,7 +53,11 @@ struct Search: ArgumentListCommand {
         try reportingFailures {
             let catalog = EmojiCatalog.shared
             let localized = try options.resolvedLocale(in: catalog)
-            let search = try EmojiSearch(catalog: catalog, locale: localized.locale)
+            let text = query.joined(separator: " ")
+            let (learned, custom) = try storeData(for: text)
+            // The custom sets `moji custom` imported are found by their :code: and names, as in
+            // the pickers; those a server marks hidden stay out, as there.
+            let search = try EmojiSearch(catalog: catalog, locale: localized.locale, customEmoji: custom)
             var searchOptions = SearchOptions(limit: limit, ranking: ranking)
             if let maxVersion { searchOptions.maximumVersion = try EmojiVersionArgument.parse(maxVersion) }
             if let tone {
@@ -63,15 +67,15 @@ struct Search: ArgumentListCommand {
                 }
                 searchOptions.skinTones = .preferred(skinTone)
             }
-            let text = query.joined(separator: " ")
-            searchOptions.learnedPicks = try learnedPicks(for: text)
+            searchOptions.learnedPicks = learned
             let results = search.results(for: text, options: searchOptions)
             if results.isEmpty {
                 throw CommandFailure(message: "no emoji matches '\(text)'.", code: .notFound)
             }
             if options.json { return try printJSON(results.map { SearchResultSummary($0, in: localized) }) }
             for result in results {
-                let name = result.emoji.map { localized.name(of: $0) } ?? result.item.text
+                var name = result.emoji.map { localized.name(of: $0) } ?? result.item.text
+                if case .custom(let emoji) = result.item, !emoji.name.isEmpty { name = emoji.name }
                 let matched = result.matches.first.map { "\($0.field): \($0.text)" } ?? ""
                 print(
                     "\(result.item.text)\t\(name)\t\(result.relevance)\(matched.isEmpty || matched.hasSuffix(": \(name)") ? "" : "\t\(matched)")"
@@ -82,23 +86,25 @@ struct Search: ArgumentListCommand {
 }
 
 extension Search {
-    /// What the store learned for `text`, or nil when there is no store file (searching creates
-    /// none). A store that cannot be read is named on standard error and searched without: a
-    /// damaged file must not stop a search.
-    private func learnedPicks(for text: String) throws -> LearnedPicks? {
+    /// What the store learned for `text` and its custom emoji shown in pickers, or nothing when
+    /// there is no store file (searching creates none). A store that cannot be read is named on
+    /// standard error and searched without: a damaged file must not stop a search.
+    private func storeData(for text: String) throws -> (LearnedPicks?, [CustomEmoji]) {
         if let database, ServeDatabase.namesPostgres(database) {
             throw CommandFailure(
                 message: "`moji search` reads the SQLite store: give --database a file, not a postgres:// URL.",
                 code: .usage)
         }
         let url = database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, []) }
         do throws(StoreError) {
             let store = try EmojiStore(url: url)
-            return try store.learnedPicks(for: text, limit: limit)
+            return (
+                try store.learnedPicks(for: text, limit: limit), try store.customEmojis().filter(\.isVisibleInPicker)
+            )
         } catch {
-            printError("warning: searching without your learned picks: \(error)")
-            return nil
+            printError("warning: searching without your learned picks and custom emoji: \(error)")
+            return (nil, [])
         }
     }
 }

@@ -315,6 +315,9 @@ struct CustomCommandTests {
         #expect(Set(try Self.report(again.output)["added"] as? [String] ?? []) == ["a", "slow"], "\(again.output)")
         let list = try await run(#""$MOJI" custom list social --json"#)
         #expect((try Self.json(list.output) as? [Any])?.count == 2, "\(list.output)")
+        // moji search finds imported custom emoji by code, as the pickers do (issue 26: it exited 1).
+        let found = try await run(#""$MOJI" search slow"#)
+        #expect(found.status == 0 && found.output.hasPrefix(":slow:"), "\(found.output) \(found.errors)")
         // A set that did finish its first import is still refused, as before.
         let twice = try await run(#""$MOJI" custom add social --mastodon '\#(source)'"#)
         #expect(twice.status == 64 && twice.errors.contains("exists already"), "\(twice.errors)")
