@@ -92,7 +92,7 @@ func printReport(_ report: SyncReport) {
     let head = report.dryRun ? "\(report.set) (dry run)" : report.set
     print(
         "\(head): \(verb) \(report.added.count), removed \(report.removed.count), changed \(report.changed.count), "
-            + "unchanged \(report.unchanged), failed \(report.failed.count); "
+            + "unchanged \(report.unchanged), failed \(report.failed.count), skipped \(report.skipped.count); "
             + "\(report.imageRequests) image requests, \(report.imageBytes) bytes")
     for failure in report.failed { printError("\(report.set): image failed: \(failure)") }
     for skipped in report.skipped { printError("\(report.set): skipped \(skipped.entry): \(skipped.reason)") }

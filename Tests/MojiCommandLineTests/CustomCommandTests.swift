@@ -122,9 +122,10 @@ struct CustomCommandTests {
         let human = try await run(#""$MOJI" custom sync"#)
         #expect(human.status == 0, "\(human.errors)")
         #expect(
-            human.output.hasPrefix("forum: added 0, removed 0, changed 0, unchanged 767, failed 0; "), "\(human.output)"
-        )
-        #expect(human.output.contains(", 0 bytes"), "\(human.output)")
+            human.output.hasPrefix("forum: added 0, removed 0, changed 0, unchanged 767, failed 0, skipped 0; "),
+            "\(human.output)")
+        // Right after another sync: the page's 304 only (the README shows this line).
+        #expect(human.output.contains("; 0 image requests, 0 bytes"), "\(human.output)")
         // Not a terminal: no progress bar on standard error.
         #expect(!human.errors.contains("images "), "\(human.errors)")
 
@@ -322,6 +323,22 @@ struct CustomCommandTests {
         let twice = try await run(#""$MOJI" custom add social --mastodon '\#(source)'"#)
         #expect(twice.status == 64 && twice.errors.contains("exists already"), "\(twice.errors)")
         await server.stop()
+    }
+
+    @Test("the summary counts skipped entries: a folder's link out of it is skipped, and said so")
+    func skippedCounted() async throws {
+        defer { removeHome() }
+        let folder = home.appendingPathComponent("emoji")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let gif = try #require(Data(base64Encoded: "R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"))
+        for name in ["a", "b", "c"] { try gif.write(to: folder.appendingPathComponent("\(name).gif")) }
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("out.gif"), withDestinationURL: URL(fileURLWithPath: "/etc/hostname"))
+        // Before issue 26 the line said "added 3, … failed 0" and nothing of the skipped link.
+        let added = try await run(#""$MOJI" custom add pics --folder "$MOJI_HOME/emoji""#)
+        #expect(added.status == 0, "\(added.errors)")
+        #expect(added.output.contains("added 3,") && added.output.contains("skipped 1;"), "\(added.output)")
+        #expect(added.errors.contains("skipped"), "\(added.errors)")
     }
 
     @Test("bad names, sources and unknown sets exit with their codes and say why")
