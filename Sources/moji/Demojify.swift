@@ -21,7 +21,7 @@ struct Demojify: ArgumentListCommand {
     @Option(name: .long, help: "The preset to write: github, slack, emojibase or cldr.")
     var preset: String = "github"
 
-    @Option(name: .long, help: "Language of cldr codes, e.g. ja, de (default: en).")
+    @Option(name: .long, help: "Language of cldr codes, e.g. ja, de.")
     var locale: String = "en"
 
     mutating func appendArguments(_ values: [String]) { input.files += values }

@@ -13,7 +13,13 @@ struct Emojify: ArgumentListCommand {
             emojibase, cldr: tried in that order); cldr codes are those of --locale. Slack skin-tone \
             suffixes work (:wave::skin-tone-3:). Unknown codes stay as they are. --custom reads a \
             file of `code<TAB>replacement` lines that win over the presets. --emoticons also turns \
-            :) <3 and friends into emoji, when they stand as words and outside `code`.             --custom-set NAME --html turns the codes of an imported set into `<img class="emoji"             alt=":code:" src="…" width height>` and escapes the text around them for HTML (Unicode             emoji stay as they are); src is --image-base followed by the cached file's name when             given, else the image's URL as the source gave it (the cached file for packs and             folders). Custom emoji have no text form, so --custom-set needs --html (exit 64).             Exits 1 for an unknown set.
+            :) <3 and friends into emoji, when they stand as words and outside `code`. \
+            --custom-set NAME --html turns the codes of an imported set into `<img class="emoji" \
+            alt=":code:" src="…" width height>` and escapes the text around them for HTML (Unicode \
+            emoji stay as they are); src is --image-base followed by the cached file's name when \
+            given, else the image's URL as the source gave it (the cached file for packs and \
+            folders). Custom emoji have no text form, so --custom-set needs --html (exit 64). \
+            Exits 1 for an unknown set. --text gives the text on the command line.
             """
     )
 
@@ -22,7 +28,7 @@ struct Emojify: ArgumentListCommand {
     @Option(name: .long, help: "Presets to use, comma-separated: github, slack, emojibase, cldr.")
     var preset: String = "github,slack,emojibase,cldr"
 
-    @Option(name: .long, help: "Language of the cldr codes, e.g. ja, de (default: en).")
+    @Option(name: .long, help: "Language of the cldr codes, e.g. ja, de.")
     var locale: String = "en"
 
     @Option(name: .long, help: "A file of custom codes: one `code<TAB>replacement` a line.")

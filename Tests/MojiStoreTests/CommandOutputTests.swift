@@ -42,6 +42,20 @@ struct CommandOutputTests {
         #expect(option.contains("LANG"), "\(option)")
     }
 
+    @Test("emojify's and demojify's help: no runs of spaces mid-sentence, the default named once")
+    func textCommandHelp() throws {
+        let directory = try TemporaryDirectory()
+        for command in ["emojify", "demojify"] {
+            let help = try MojiProcess(home: directory.url).run(["help", command])
+            #expect(help.status == 0)
+            // Before issue 26 a lost line continuation left runs of 13 spaces in emojify's text.
+            for line in help.output.split(separator: "\n") where !line.hasPrefix(" ") {
+                #expect(!line.contains("   "), "\(command): \(line)")
+            }
+            #expect(help.output.components(separatedBy: "(default: en)").count - 1 == 1, "\(command)")
+        }
+    }
+
     @Test("use prints each emoji's score once all are recorded, not one a later use already lowered")
     func useReportsFinalScores() throws {
         let directory = try TemporaryDirectory()
