@@ -42,6 +42,21 @@ struct CommandOutputTests {
         #expect(option.contains("LANG"), "\(option)")
     }
 
+    @Test("info of a toned emoji gives Slack's toned code, the one demojify --preset slack writes")
+    func tonedSlackCode() throws {
+        let directory = try TemporaryDirectory()
+        let moji = MojiProcess(home: directory.url)
+        // Before issue 26 `moji info 👍🏽` listed no slack code at all.
+        let info = try moji.run(["info", "👍🏽"])
+        #expect(info.status == 0)
+        let written = try moji.run(["demojify", "--preset", "slack", "--text", "👍🏽"])
+        let code = written.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(code == ":+1::skin-tone-4:", "\(written.output)")
+        #expect(info.output.contains("slack") && info.output.contains(code), "\(info.output)")
+        // A neutral emoji keeps its own codes only.
+        #expect(!(try moji.run(["info", "👍"]).output.contains("skin-tone")))
+    }
+
     @Test("emojify's and demojify's help: no runs of spaces mid-sentence, the default named once")
     func textCommandHelp() throws {
         let directory = try TemporaryDirectory()

@@ -53,6 +53,14 @@ public struct EmojiSummary: Codable, Sendable, Hashable {
             let codes = emoji.shortcodes(preset)
             if !codes.isEmpty { shortcodes[preset.rawValue] = codes }
         }
+        // Slack writes a toned emoji as its base's code and a tone code (`:+1::skin-tone-4:`), as
+        // `moji demojify --preset slack` does; shown so that `moji info 👍🏽` gives the code to type.
+        if shortcodes[ShortcodePreset.slack.rawValue] == nil, emoji.skinTones.count == 1,
+            let tone = emoji.skinTones.first, emoji.neutral != emoji
+        {
+            let toned = emoji.neutral.shortcodes(.slack).map { "\($0)::skin-tone-\(tone.rawValue + 1)" }
+            if !toned.isEmpty { shortcodes[ShortcodePreset.slack.rawValue] = toned }
+        }
         let cldr = localized.shortcodes(of: emoji)
         if !cldr.isEmpty { shortcodes["cldr"] = cldr }
         self.shortcodes = shortcodes
