@@ -27,13 +27,15 @@ struct TextFilterOptions: ParsableArguments {
     /// Runs `filter` over each input in turn, writing its output to standard output as it goes.
     /// `filter` is made afresh for each input, so offsets count from the start of each file.
     func run<Filter: UTF8StreamFilter>(_ makeFilter: (_ file: String?) -> Filter) throws {
-        if let text {
-            guard files.isEmpty else {
-                throw CommandFailure(message: "give --text or files, not both.", code: .usage)
-            }
-            return try run(text: text, makeFilter)
+        if text != nil, !files.isEmpty {
+            throw CommandFailure(message: "give --text or files, not both.", code: .usage)
         }
         let output = StandardOutput()
+        if let text {
+            var filter = makeFilter(nil)
+            try Self.pump(Self.reading(text), named: "--text", through: &filter, to: output)
+            return try output.flush()
+        }
         for file in files.isEmpty ? ["-"] : files {
             var filter = makeFilter(file == "-" ? nil : file)
             let handle: FileHandle
@@ -45,26 +47,30 @@ struct TextFilterOptions: ParsableArguments {
                 }
             }
             defer { if file != "-" { try? handle.close() } }
-            let name = file == "-" ? "standard input" : file
-            do {
-                try TextStream.pump(from: handle, named: name, through: &filter, to: output)
-            } catch .invalidUTF8(let error) {
-                try output.flush()
-                throw CommandFailure(message: "\(name): \(error)", code: .invalidInput)
-            } catch .io(let failure) {
-                // Keep what was already converted: it is correct up to the failed read.
-                try? output.flush()
-                throw failure
-            }
+            try Self.pump(handle, named: file == "-" ? "standard input" : file, through: &filter, to: output)
         }
         try output.flush()
     }
 
-    /// `text` through the filter, as if it were a file's contents. It goes through a pipe
-    /// written from another thread, so text of any length streams as a file does.
-    private func run<Filter: UTF8StreamFilter>(text: String, _ makeFilter: (_ file: String?) -> Filter) throws {
-        let output = StandardOutput()
-        var filter = makeFilter(nil)
+    /// One input through `filter` to `output`, its failures as the command's.
+    private static func pump<Filter: UTF8StreamFilter>(
+        _ handle: FileHandle, named name: String, through filter: inout Filter, to output: StandardOutput
+    ) throws {
+        do {
+            try TextStream.pump(from: handle, named: name, through: &filter, to: output)
+        } catch .invalidUTF8(let error) {
+            try output.flush()
+            throw CommandFailure(message: "\(name): \(error)", code: .invalidInput)
+        } catch .io(let failure) {
+            // Keep what was already converted: it is correct up to the failed read.
+            try? output.flush()
+            throw failure
+        }
+    }
+
+    /// A handle that reads `text`, as if it were a file's contents: the end of a pipe written
+    /// from another thread, so text of any length streams as a file does.
+    private static func reading(_ text: String) -> FileHandle {
         let pipe = Pipe()
         let writer = pipe.fileHandleForWriting
         let bytes = Data(text.utf8)
@@ -72,16 +78,7 @@ struct TextFilterOptions: ParsableArguments {
             try? writer.write(contentsOf: bytes)
             try? writer.close()
         }
-        do {
-            try TextStream.pump(from: pipe.fileHandleForReading, named: "--text", through: &filter, to: output)
-        } catch .invalidUTF8(let error) {
-            try output.flush()
-            throw CommandFailure(message: "--text: \(error)", code: .invalidInput)
-        } catch .io(let failure) {
-            try? output.flush()
-            throw failure
-        }
-        try output.flush()
+        return pipe.fileHandleForReading
     }
 
     /// Why `file` cannot be read; for one that does not exist, how to give text instead (`moji

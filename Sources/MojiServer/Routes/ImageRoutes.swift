@@ -47,10 +47,9 @@ struct ImageRoutes: Sendable {
         }
         // Off the request threads: a slow disk (or anything else that blocks) holds a Dispatch
         // thread, not one of the few every route shares.
-        let data = await withCheckedContinuation { (continuation: CheckedContinuation<Data?, Never>) in
-            Self.reads.async { continuation.resume(returning: Self.readRegularFile(atPath: path)) }
+        guard let data = await Self.reads.performBlocking({ Self.readRegularFile(atPath: path) }) else {
+            throw notFound
         }
-        guard let data else { throw notFound }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 

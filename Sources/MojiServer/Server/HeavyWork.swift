@@ -25,15 +25,10 @@ final class HeavyWork: Sendable {
             count += 1
             return true
         }
-        guard admitted else { throw Self.busy }
+        guard admitted else { throw HeavyWorkBusy() }
         defer { running.withLock { $0 -= 1 } }
-        return try await withCheckedThrowingContinuation { continuation in
-            Self.queue.async { continuation.resume(with: Result { try body() }) }
-        }
+        return try await Self.queue.performBlocking(body)
     }
-
-    /// The answer past the capacity.
-    static var busy: HeavyWorkBusy { HeavyWorkBusy() }
 }
 
 /// 503 `busy` with `Retry-After`: every place for heavy answers is taken.

@@ -143,11 +143,7 @@ public final class SQLiteUserDataStore: UserDataStore {
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError)
         -> T
     {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<T, StoreError>, Never>) in
-            Self.calls.async { continuation.resume(returning: Result { () throws(StoreError) in try body() }) }
-        }
-        return try result.get()
+        try await Self.calls.performBlocking(body)
     }
 
     /// ``withStore(for:_:)`` on ``calls``.
@@ -281,14 +277,9 @@ public final class SQLiteUserDataStore: UserDataStore {
         let store = try main()
         // On a queue of its own: the write may wait seconds for the main store's lock (the CLI of
         // another process may hold it), and must not hold a thread that every request shares.
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<Void, StoreError>, Never>) in
-            Self.tokenUseWrites.async {
-                continuation.resume(
-                    returning: Result { () throws(StoreError) in try store.recordAPITokenUse(id: id, at: date) })
-            }
+        try await Self.tokenUseWrites.performBlocking { () throws(StoreError) in
+            try store.recordAPITokenUse(id: id, at: date)
         }
-        try result.get()
     }
 
     public func revokeAPIToken(id: String) async throws(StoreError) {

@@ -406,17 +406,7 @@ public struct CatalogUpdater: Sendable {
     static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws(CatalogUpdateError) -> T)
         async throws(CatalogUpdateError) -> T
     {
-        let result = await withCheckedContinuation {
-            (continuation: CheckedContinuation<Result<T, CatalogUpdateError>, Never>) in
-            DispatchQueue.global().async {
-                do throws(CatalogUpdateError) {
-                    continuation.resume(returning: .success(try work()))
-                } catch {
-                    continuation.resume(returning: .failure(error))
-                }
-            }
-        }
-        return try result.get()
+        try await DispatchQueue.global().performBlocking(work)
     }
 
     /// The system's words for a file error (ENOSPC: "No space left on device").

@@ -66,19 +66,9 @@ final class BodyFile: @unchecked Sendable {
 
     /// Appends `data`, all of it or an error (a full disk says so).
     func write(_ data: Data, url: URL) throws(HTTPError) {
-        let failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
+        if let failure = CacheFileSystem.writeAll(data, to: descriptor) {
+            throw .cannotWrite(url, path: path, reason: String(cString: strerror(failure)))
         }
-        if let failure { throw .cannotWrite(url, path: path, reason: String(cString: strerror(failure))) }
         hasher.update(data: data)
         byteCount += data.count
     }
@@ -94,13 +84,4 @@ final class BodyFile: @unchecked Sendable {
         }
         return (byteCount, hasher.finalize().lowercaseHex)
     }
-}
-
-/// `write(2)`, named apart from ``BodyFile/write(_:url:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
 }

@@ -59,7 +59,16 @@ enum CacheFileSystem {
     static func writeNewFile(_ data: Data, atPath path: String) -> Int32? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
-        var failure: Int32? = data.withUnsafeBytes { buffer -> Int32? in
+        var failure = writeAll(data, to: descriptor)
+        // A full disk on a network file system can first show up at close.
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        return failure
+    }
+
+    /// Writes all of `data` to `descriptor`, as many calls as it takes; the `errno` of the failure
+    /// (a full disk), or nil.
+    static func writeAll(_ data: Data, to descriptor: Int32) -> Int32? {
+        data.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
@@ -72,9 +81,6 @@ enum CacheFileSystem {
             }
             return nil
         }
-        // A full disk on a network file system can first show up at close.
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        return failure
     }
 
     /// Renames atomically, replacing `target` if it exists; the `errno` of the failure, or nil.

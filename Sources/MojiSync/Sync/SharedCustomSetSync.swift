@@ -74,7 +74,7 @@ public struct SharedCustomSetSync: Sendable {
             defer { workspace.discard() }
             return try await sync(workspace.store).sync(named: name, force: force, dryRun: true)
         }
-        let owner = "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier):\(UUID())"
+        let owner = SyncLockOwner.make()
         let now = Date()
         let claimed: Bool
         do {

@@ -6,9 +6,10 @@ import Foundation
     import Darwin
 #endif
 
-/// Who holds a set's sync lock in the store: this machine's name, this process's id and a part of
-/// its own, so that a lock left by a process of this machine that was killed (`kill -9` during
-/// `moji custom add`) can be told from one a live process holds, and taken over at once.
+/// Who holds a set's sync lock (in the SQLite store or in PostgreSQL): this machine's name, this
+/// process's id and a part of its own, so that a lock left by a process of this machine that was
+/// killed (`kill -9` during `moji custom add`) can be told from one a live process holds, and
+/// taken over at once.
 enum SyncLockOwner {
     /// A new owner for one sync of this process.
     static func make() -> String {
