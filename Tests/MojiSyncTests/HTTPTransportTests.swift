@@ -312,7 +312,7 @@ struct HTTPTransportTests {
             let error = await error(transport, HTTPRequest(url: server.url("/trickle"), maximumBytes: 10_000))
             let took = Date().timeIntervalSince(started)
             #expect(error == .timedOut(server.url("/trickle")))
-            #expect(took >= 2.5 && took < 30, "took \(took) s")
+            #expect(took >= 1.5 && took < 30, "took \(took) s")
         }
     }
 
