@@ -1,4 +1,5 @@
 import Foundation
+import MojiTestSupport
 
 /// Timing and memory helpers shared by the suites.
 enum Measurement {
@@ -51,7 +52,7 @@ enum Measurement {
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        let data = pipe.fileHandleForReading.readAll()
         process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

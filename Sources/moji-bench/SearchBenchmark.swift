@@ -156,7 +156,7 @@ struct SearchBenchmark: ParsableCommand {
         }
         if perQuery {
             for (query, time) in zip(lines, times).sorted(by: { $0.1 > $1.1 }) {
-                FileHandle.standardError.write(Data("\(Measurement.rounded(time))\t\(query)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("\(Measurement.rounded(time))\t\(query)\n".utf8))
             }
         }
         Measurement.report([

@@ -61,7 +61,7 @@ struct ServeInstancesBenchmark {
             return
         }
         let cluster = try await PostgresTestCluster.dedicated()
-        FileHandle.standardError.write(Data("moji-bench: a throwaway PostgreSQL cluster at \(cluster.url)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("moji-bench: a throwaway PostgreSQL cluster at \(cluster.url)\n".utf8))
         do {
             try await measure(url: cluster.url, work: work)
         } catch {
@@ -159,7 +159,7 @@ struct ServeInstancesBenchmark {
         if phase.failedStatus > 0 {
             for (index, log) in logs.enumerated() where !log.isEmpty {
                 let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-                FileHandle.standardError.write(Data("moji-bench: instance \(index + 1) said:\n\(tail)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("moji-bench: instance \(index + 1) said:\n\(tail)\n".utf8))
             }
         }
         phase.postgresSeconds = postgresSeconds
@@ -324,10 +324,10 @@ struct ServeInstancesBenchmark {
             "within_target": sound && perSecond >= target,
         ])
         if let error = phase.firstError, !sound || phase.killed {
-            FileHandle.standardError.write(Data("moji-bench: first connection error: \(error)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("moji-bench: first connection error: \(error)\n".utf8))
         }
         if let answer = phase.firstFailedAnswer {
-            FileHandle.standardError.write(Data("moji-bench: first answer that was not 2xx: \(answer)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("moji-bench: first answer that was not 2xx: \(answer)\n".utf8))
         }
     }
 

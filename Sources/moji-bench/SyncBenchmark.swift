@@ -72,7 +72,7 @@ struct SyncBenchmark: AsyncParsableCommand {
         let failures = rounds.flatMap(\.failures)
         guard failures.isEmpty else {
             for failure in Set(failures).sorted() {
-                FileHandle.standardError.write(Data("FAIL: sync: \(failure)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("FAIL: sync: \(failure)\n".utf8))
             }
             throw ExitCode.failure
         }

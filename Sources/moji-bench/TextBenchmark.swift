@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiTestSupport
 
 /// `text`: finding emoji, `:shortcode:` → emoji and emoji → `:shortcode:` on a chat-like corpus,
 /// side by side with the Python `emoji` package (2.16) on the same bytes in the same run.
@@ -102,7 +103,7 @@ struct TextBenchmark: ParsableCommand {
         if check.status == 0 && check.output.trimmingCharacters(in: .whitespacesAndNewlines) == Self.emojiVersion {
             return
         }
-        FileHandle.standardError.write(Data("moji-bench: installing emoji==\(Self.emojiVersion) with pip\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("moji-bench: installing emoji==\(Self.emojiVersion) with pip\n".utf8))
         let install = try Self.execute(python, ["-m", "pip", "install", "--quiet", "emoji==\(Self.emojiVersion)"])
         guard install.status == 0 else {
             throw ValidationError(
@@ -156,7 +157,7 @@ struct TextBenchmark: ParsableCommand {
         let pipe = Pipe()
         if capture { process.standardOutput = pipe }
         try process.run()
-        let data = capture ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+        let data = capture ? pipe.fileHandleForReading.readAll() : Data()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }

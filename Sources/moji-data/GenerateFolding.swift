@@ -23,7 +23,7 @@ struct GenerateFolding: ParsableCommand {
             print("Latin folding table → \(out)")
         } catch {
             let message = "moji-data: error: cannot write \(out): \(error.localizedDescription)\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
             throw ExitCode(1)
         }
     }

@@ -46,7 +46,7 @@ struct Build: ParsableCommand {
     func run() throws {
         guard FileManager.default.fileExists(atPath: names) else {
             let message = "no group-name folder \(names): run in the repository's root or pass --names"
-            FileHandle.standardError.write(Data("moji-data: error: \(message)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("moji-data: error: \(message)\n".utf8))
             throw ExitCode(1)
         }
         let builder = CatalogBuilder(
@@ -63,7 +63,7 @@ struct Build: ParsableCommand {
                 print("note: \(count) \(preset) shortcode keys name sequences outside the catalog and were skipped")
             }
         } catch {
-            FileHandle.standardError.write(Data("moji-data: error: \(error)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("moji-data: error: \(error)\n".utf8))
             throw ExitCode(1)
         }
     }

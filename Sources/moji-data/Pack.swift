@@ -33,7 +33,7 @@ struct Pack: ParsableCommand {
                 "catalog \(manifest.catalogVersion) (Emoji \(manifest.emojiVersion), CLDR \(manifest.cldrVersion)): "
                     + "\(manifest.files.count) files, \(bytes / 1024) KiB → \(out)")
         } catch {
-            FileHandle.standardError.write(Data("moji-data: error: \(error)\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("moji-data: error: \(error)\n".utf8))
             throw ExitCode(1)
         }
     }

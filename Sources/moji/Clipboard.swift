@@ -32,7 +32,7 @@ enum Clipboard {
         process.standardError = FileHandle.nullDevice
         do {
             try process.run()
-            pipe.fileHandleForWriting.write(Data(input.utf8))
+            try pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try pipe.fileHandleForWriting.close()
             process.waitUntilExit()
         } catch {

@@ -37,10 +37,10 @@ struct ShellCommand {
         nonisolated(unsafe) var errorData = Data()
         group.enter()
         DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorData = errors.fileHandleForReading.readAll()
             group.leave()
         }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let outputData = output.fileHandleForReading.readAll()
         group.wait()
         process.waitUntilExit()
         return Outcome(

@@ -31,8 +31,8 @@ struct MojiProcess {
         let output = Pipe()
         let errors = Pipe()
         let process = try start(arguments, stdout: output, stderr: errors)
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        let outData = output.fileHandleForReading.readAll()
+        let errData = errors.fileHandleForReading.readAll()
         process.waitUntilExit()
         return (
             process.terminationStatus, String(decoding: outData, as: UTF8.self),

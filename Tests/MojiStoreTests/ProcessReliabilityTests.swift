@@ -1,6 +1,7 @@
 import Foundation
 import Moji
 import MojiStore
+import MojiTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -73,14 +74,14 @@ struct ProcessReliabilityTests {
         var reported = 0
         var buffer = Data()
         while reported < 500 {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.fileHandleForReading.readAvailable()
             if chunk.isEmpty { break }
             buffer.append(chunk)
             reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        buffer.append(output.fileHandleForReading.readDataToEndOfFile())
+        buffer.append(output.fileHandleForReading.readAll())
         reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(reported >= 500)

@@ -78,7 +78,7 @@ public struct EmojiCatalog: Sendable {
 
     private static let sharedSelection: (catalog: EmojiCatalog, choice: CatalogChoice) = {
         let (catalog, choice) = CatalogChoice.choose()
-        if let warning = choice.warning { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        if let warning = choice.warning { try? FileHandle.standardError.write(contentsOf: Data((warning + "\n").utf8)) }
         return (catalog ?? bundled, choice)
     }()
 

@@ -25,8 +25,8 @@ public struct EmojiScanner: Sendable {
     public static let shared: EmojiScanner = {
         if let scanner = try? EmojiScanner(catalog: .shared) { return scanner }
         // An installed catalog came from the network: its failure must not stop the process.
-        FileHandle.standardError.write(
-            Data("moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
+        try? FileHandle.standardError.write(
+            contentsOf: Data("moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
         do {
             return try EmojiScanner(catalog: .bundled)
         } catch {

@@ -47,6 +47,6 @@ struct CustomSetRefresher: Service {
     }
 
     static func log(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
     }
 }
