@@ -61,7 +61,8 @@ struct ServeInstancesBenchmark {
             return
         }
         let cluster = try await PostgresTestCluster.dedicated()
-        try? FileHandle.standardError.write(contentsOf: Data("moji-bench: a throwaway PostgreSQL cluster at \(cluster.url)\n".utf8))
+        try? FileHandle.standardError.write(
+            contentsOf: Data("moji-bench: a throwaway PostgreSQL cluster at \(cluster.url)\n".utf8))
         do {
             try await measure(url: cluster.url, work: work)
         } catch {
@@ -159,7 +160,8 @@ struct ServeInstancesBenchmark {
         if phase.failedStatus > 0 {
             for (index, log) in logs.enumerated() where !log.isEmpty {
                 let tail = log.split(separator: "\n").suffix(5).joined(separator: "\n")
-                try? FileHandle.standardError.write(contentsOf: Data("moji-bench: instance \(index + 1) said:\n\(tail)\n".utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("moji-bench: instance \(index + 1) said:\n\(tail)\n".utf8))
             }
         }
         phase.postgresSeconds = postgresSeconds
@@ -327,7 +329,8 @@ struct ServeInstancesBenchmark {
             try? FileHandle.standardError.write(contentsOf: Data("moji-bench: first connection error: \(error)\n".utf8))
         }
         if let answer = phase.firstFailedAnswer {
-            try? FileHandle.standardError.write(contentsOf: Data("moji-bench: first answer that was not 2xx: \(answer)\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("moji-bench: first answer that was not 2xx: \(answer)\n".utf8))
         }
     }
 

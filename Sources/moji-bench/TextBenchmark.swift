@@ -103,7 +103,8 @@ struct TextBenchmark: ParsableCommand {
         if check.status == 0 && check.output.trimmingCharacters(in: .whitespacesAndNewlines) == Self.emojiVersion {
             return
         }
-        try? FileHandle.standardError.write(contentsOf: Data("moji-bench: installing emoji==\(Self.emojiVersion) with pip\n".utf8))
+        try? FileHandle.standardError.write(
+            contentsOf: Data("moji-bench: installing emoji==\(Self.emojiVersion) with pip\n".utf8))
         let install = try Self.execute(python, ["-m", "pip", "install", "--quiet", "emoji==\(Self.emojiVersion)"])
         guard install.status == 0 else {
             throw ValidationError(

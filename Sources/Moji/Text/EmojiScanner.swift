@@ -26,7 +26,8 @@ public struct EmojiScanner: Sendable {
         if let scanner = try? EmojiScanner(catalog: .shared) { return scanner }
         // An installed catalog came from the network: its failure must not stop the process.
         try? FileHandle.standardError.write(
-            contentsOf: Data("moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
+            contentsOf: Data(
+                "moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
         do {
             return try EmojiScanner(catalog: .bundled)
         } catch {

@@ -90,7 +90,8 @@ final class Authenticator: Sendable {
             if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
             // The request may carry no valid token: the reason (a host, a path, the database's own
             // message) goes to the server's log, never to the client.
-            try? FileHandle.standardError.write(contentsOf: Data("moji serve: a token could not be checked: \(error)\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("moji serve: a token could not be checked: \(error)\n".utf8))
             throw .problem(
                 ProblemDetails(
                     type: "not-ready", title: "Not ready", status: 503,
