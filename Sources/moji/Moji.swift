@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiSync
 
 @main
 struct MojiCommand: ParsableCommand {
@@ -8,6 +9,8 @@ struct MojiCommand: ParsableCommand {
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",
         discussion: ExitCode.documentation,
+        // The bundled catalog's versions: a catalog update installed later shows in `moji data status`.
+        version: "\(HTTPConfiguration.mojiVersion) (bundled catalog: Emoji 17.0, CLDR 48)",
         subcommands: [
             Pick.self, Info.self, Search.self, List.self, Locales.self,
             Find.self, Count.self, Strip.self, Emojify.self, Demojify.self,
