@@ -64,7 +64,8 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // The headless picker engine: sections, grid, selection, keyboard commands, skin-tone
         // popover. No UI code: a terminal, a web page or a SwiftUI view is a thin layer on top.
-        .target(name: "MojiPicker", dependencies: ["Moji"]),
+        // picker-strings.json: the pickers' own words, shared with the web picker (PickerStrings).
+        .target(name: "MojiPicker", dependencies: ["Moji"], resources: [.copy("Resources/picker-strings.json")]),
         // Glue, so neither the store nor the picker knows the other (as swift-nio's
         // NIOFoundationCompat): the store as the picker's history, its custom emoji as picker sets.
         .target(name: "MojiStorePicker", dependencies: ["Moji", "MojiStore", "MojiPicker"]),
@@ -76,7 +77,8 @@ let package = Package(
         .target(
             name: "MojiServer",
             dependencies: [
-                "Moji", "MojiStore", "MojiSync", .product(name: "Hummingbird", package: "hummingbird"),
+                // MojiPicker: the pickers' shared words, which the web picker gets in /v1/picker-data.
+                "Moji", "MojiStore", "MojiSync", "MojiPicker", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // gzip for the answers of clients that accept it.
                 .product(name: "CompressNIO", package: "compress-nio"),

@@ -78,15 +78,15 @@ struct Pick: ParsableCommand {
             }
             // The picker is built before the terminal is asked, so a terminal that never answers
             // costs only the probe's 100 ms; an answer then narrows what it shows.
-            var typedAhead: [UInt8] = []
-            if chosenVersion == nil {
-                let support = TerminalEmojiSupport.newestDrawnVersion(
-                    on: terminal, environment: ProcessInfo.processInfo.environment)
-                picker.setMaximumVersion(support.version)
-                typedAhead = support.typedAhead
-            }
+            // With --max-version the terminal is not asked: a remembered answer still says how it
+            // draws toned emoji.
+            let support = TerminalEmojiSupport.drawing(
+                on: terminal, environment: ProcessInfo.processInfo.environment, mayAsk: chosenVersion == nil)
+            if chosenVersion == nil { picker.setMaximumVersion(support.drawing?.newestVersion) }
+            let typedAhead = support.typedAhead
             let notice = TerminalEmojiSupport.notice(
-                hidden: picker.hiddenCount, byOption: chosenVersion == nil ? nil : picker.configuration.maximumVersion)
+                hidden: picker.hiddenCount, byOption: chosenVersion == nil ? nil : picker.configuration.maximumVersion,
+                strings: picker.strings)
             Self.refreshDueSetsInBackground(store)
             let printsAtOnce = keepOpen && isatty(STDOUT_FILENO) == 0
             var picks: [String] = []
@@ -94,7 +94,7 @@ struct Pick: ParsableCommand {
             var session = PickSession(
                 picker: picker, terminal: terminal,
                 usesColor: (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty, notice: notice,
-                typedAhead: typedAhead)
+                tonedWidth: support.drawing?.tonedWidth ?? 2, typedAhead: typedAhead)
             // The picker hands each pick over; recording it in the store is this command's job.
             let outcome = session.run(keepOpen: keepOpen) { pick throws in
                 let text = pick.text

@@ -27,13 +27,14 @@ struct PickSession {
 
     init(
         picker: EmojiPicker, terminal: TerminalSession, usesColor: Bool, notice: String? = nil,
-        typedAhead: [UInt8] = []
+        tonedWidth: Int = 2, typedAhead: [UInt8] = []
     ) {
         self.picker = picker
         self.terminal = terminal
         self.typedAhead = typedAhead
         screen = PickerScreen(usesColor: usesColor)
         screen.notice = notice
+        screen.tonedWidth = tonedWidth
         size = terminal.size
     }
 
@@ -52,7 +53,9 @@ struct PickSession {
             typedAhead = []
             // A lone ESC is Escape only once no sequence follows it within a moment.
             switch input {
-            case .input(let bytes): keys = decoder.decode(bytes)
+            case .input(let bytes):
+                keys = decoder.decode(bytes)
+                if !keys.isEmpty { screen.keyPressed() }
             case .timeout: keys = decoder.flush()
             case .resized:
                 // Also after a stop and `fg`: the terminal was taken back and cleared.

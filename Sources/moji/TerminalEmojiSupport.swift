@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiPicker
 import MojiTerminal
 
 /// What `moji pick` shows on this terminal: the newest Emoji version it draws, remembered per
@@ -21,29 +22,30 @@ enum TerminalEmojiSupport {
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/moji/\(name)")
     }
 
-    /// The newest version `terminal` draws (nil: show everything) and the keys typed while it
-    /// was asked. Asks only when no answer is remembered; a terminal that does not answer within
-    /// 100 ms gets everything, and is asked again next time.
-    static func newestDrawnVersion(
-        on terminal: TerminalSession, environment: [String: String]
-    ) -> (version: EmojiVersion?, typedAhead: [UInt8]) {
+    /// How `terminal` draws emoji (nil: it did not answer; show everything, tones joined) and
+    /// the keys typed while it was asked. Asks only when no answer is remembered, and only when
+    /// `mayAsk`; a terminal that does not answer within 100 ms is asked again next time.
+    static func drawing(
+        on terminal: TerminalSession, environment: [String: String], mayAsk: Bool = true
+    ) -> (drawing: EmojiWidthProbe.Drawing?, typedAhead: [UInt8]) {
         let cache = TerminalSupportCache(file: cacheFile(environment: environment))
         let key = TerminalSupportCache.key(environment: environment)
         if let known = cache.answer(for: key) { return (known, []) }
+        guard mayAsk else { return (nil, []) }
         let outcome = EmojiWidthProbe.run(on: terminal)
         switch outcome.result {
-        case .answered(let version):
-            if TerminalSupportCache.isIdentified(environment: environment) { cache.remember(version, for: key) }
-            return (version, outcome.otherInput)
+        case .answered(let drawing):
+            if TerminalSupportCache.isIdentified(environment: environment) { cache.remember(drawing, for: key) }
+            return (drawing, outcome.otherInput)
         case .noAnswer:
             return (nil, outcome.otherInput)
         }
     }
 
     /// The footer's note on what is hidden, and how to show it; nil when nothing is.
-    static func notice(hidden: Int, byOption version: EmojiVersion?) -> String? {
+    static func notice(hidden: Int, byOption version: EmojiVersion?, strings: PickerStrings) -> String? {
         guard hidden > 0 else { return nil }
         if let version { return "\(hidden) emoji newer than \(version) hidden (--max-version)" }
-        return "\(hidden) emoji hidden: this terminal cannot draw them (--max-version all shows them)"
+        return strings.text(.hiddenInTerminal, ["count": "\(hidden)"])
     }
 }

@@ -57,8 +57,18 @@ struct EmojiWidthProbeTests {
     func untrustedReports() {
         let home = CursorPositionReport(row: 1, column: 1)
         let wide = CursorPositionReport(row: 1, column: 3)
-        let good = EmojiWidthProbe.samples.flatMap { _ in [home, wide] }
-        #expect(EmojiWidthProbe.result(from: good) == .answered(EmojiWidthProbe.samples.last?.version))
+        let good = EmojiWidthProbe.samples.flatMap { _ in [home, wide] } + [home, wide]
+        #expect(
+            EmojiWidthProbe.result(from: good)
+                == .answered(
+                    EmojiWidthProbe.Drawing(newestVersion: EmojiWidthProbe.samples.last?.version, tonedWidth: 2)))
+        // tmux 3.3a draws the toned sample's modifier as an emoji of its own: four cells.
+        let apart = Array(good.dropLast()) + [CursorPositionReport(row: 1, column: 5)]
+        guard case .answered(let drawing) = EmojiWidthProbe.result(from: apart) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(drawing.tonedWidth == 4 && drawing.drawsTonesApart)
         // Shift+F3 (ESC[1;2R) typed between the first pair's reports shifts every later pair.
         var shifted = good
         shifted.insert(CursorPositionReport(row: 1, column: 2), at: 1)
@@ -98,10 +108,13 @@ struct EmojiWidthProbeTests {
         ])
         #expect(tmux != newerTmux)
         #expect(cache.answer(for: tmux) == nil)
-        cache.remember(EmojiVersion(14, 0), for: tmux)
-        cache.remember(nil, for: newerTmux)
-        #expect(cache.answer(for: tmux) == .some(EmojiVersion(14, 0)))
-        #expect(cache.answer(for: newerTmux) == .some(nil))
+        cache.remember(EmojiWidthProbe.Drawing(newestVersion: EmojiVersion(14, 0), tonedWidth: 4), for: tmux)
+        cache.remember(EmojiWidthProbe.Drawing(newestVersion: nil, tonedWidth: 2), for: newerTmux)
+        #expect(cache.answer(for: tmux) == EmojiWidthProbe.Drawing(newestVersion: EmojiVersion(14, 0), tonedWidth: 4))
+        #expect(cache.answer(for: newerTmux) == EmojiWidthProbe.Drawing(newestVersion: nil, tonedWidth: 2))
+        // An answer remembered before the toned width was measured is asked again.
+        try Data(#"{"\#(tmux)": "14.0"}"#.utf8).write(to: cache.file)
+        #expect(cache.answer(for: tmux) == nil)
         try Data("{not json".utf8).write(to: cache.file)
         #expect(cache.answer(for: tmux) == nil)
         // GNOME Terminal names only its VTE version; a bare TERM (as over SSH) names no terminal.

@@ -85,4 +85,101 @@ struct PickerScreenTests {
         }
         #expect(!text.contains("\u{1B}[2J"), "the set's title clears the screen")
     }
+
+    /// The text of each row of a frame: cursor moves (`ESC [ row ; column H`) choose the row, other
+    /// escape sequences are dropped.
+    static func rows(of bytes: [UInt8]) -> [Int: String] {
+        var rows: [Int: String] = [:]
+        var row = 1
+        let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "\u{1B}", index + 1 < scalars.count, scalars[index + 1] == "[" {
+                var end = index + 2
+                while end < scalars.count, !(0x40...0x7E).contains(scalars[end].value) { end += 1 }
+                if end < scalars.count, scalars[end] == "H" {
+                    let parameters = String(String.UnicodeScalarView(scalars[(index + 2)..<end]))
+                    row = Int(parameters.split(separator: ";").first ?? "1") ?? 1
+                }
+                index = end + 1
+                continue
+            }
+            rows[row, default: ""].unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        return rows
+    }
+
+    @Test("in Japanese the search field, the result count, the titles and the key help are Japanese")
+    func japanese() throws {
+        let rows = Self.rows(of: try frame(configuration: PickerConfiguration(locale: "ja")) { $0.setQuery("いぬ") })
+        #expect(rows[1]?.contains(" 検索: いぬ") == true, "\(rows[1] ?? "")")
+        #expect(rows[1]?.contains("件の結果") == true, "\(rows[1] ?? "")")
+        #expect(rows.values.contains { $0.contains("検索結果") })
+        #expect(rows[24]?.contains("Enter 選択") == true && rows[24]?.contains("Ctrl+C 終了") == true, "\(rows[24] ?? "")")
+    }
+
+    @Test("the key help comes first; a notice too long to follow it takes the preview line until a key")
+    func noticeOnce() throws {
+        var picker = try EmojiPicker()
+        PickerScreen.fit(&picker, width: 80, height: 24)
+        var screen = PickerScreen(usesColor: false)
+        screen.notice = picker.strings.text(.hiddenInTerminal, ["count": "16"])
+        var buffer = ScreenBuffer()
+        screen.render(picker, width: 80, height: 24, into: &buffer)
+        var rows = Self.rows(of: buffer.bytes)
+        #expect(rows[24]?.contains("Enter pick") == true, "key help on the last row: \(rows[24] ?? "")")
+        #expect(rows[24]?.contains("cannot draw") == false)
+        #expect(
+            rows[23]?.contains("Hidden because this terminal cannot draw them: 16 emoji") == true, "\(rows[23] ?? "")")
+
+        screen.keyPressed()
+        buffer.removeAll()
+        screen.render(picker, width: 80, height: 24, into: &buffer)
+        rows = Self.rows(of: buffer.bytes)
+        #expect(rows[23]?.contains("cannot draw") == false, "after a key the preview is back: \(rows[23] ?? "")")
+        #expect(rows[24]?.contains("Enter pick") == true)
+
+        // Wide enough for both: the notice follows the key help, from the first frame on.
+        buffer.removeAll()
+        screen.render(picker, width: 200, height: 24, into: &buffer)
+        rows = Self.rows(of: buffer.bytes)
+        #expect(rows[24]?.contains("Ctrl+C quit  Hidden because") == true, "\(rows[24] ?? "")")
+    }
+
+    @Test(
+        "where tones are drawn apart (tmux 3.3a), a toned cell shows its tone as a number and the popover spaces its options"
+    )
+    func tonesDrawnApart() throws {
+        var picker = try EmojiPicker()
+        PickerScreen.fit(&picker, width: 80, height: 24)
+        let thumbs = try #require(EmojiCatalog.shared.emoji(for: "👍🏼"))
+        picker.setSnapshot(PickerHistorySnapshot(frequent: [.emoji(thumbs)], recent: [.emoji(thumbs)]))
+        var screen = PickerScreen(usesColor: false)
+        screen.tonedWidth = 4
+        var buffer = ScreenBuffer()
+        screen.render(picker, width: 80, height: 24, into: &buffer)
+        let rows = Self.rows(of: buffer.bytes)
+        #expect(rows[3] == "Frequently Used")
+        #expect(rows[4]?.contains("👍²") == true && rows[4]?.contains("🏼") == false, "\(rows[4] ?? "")")
+
+        // The popover: each option six cells apart, so a four-cell 👍🏽 never runs into the next.
+        picker.setQuery("thumbs up")
+        _ = picker.handle(.altEnter)
+        _ = picker.handle(.right)
+        buffer.removeAll()
+        screen.render(picker, width: 80, height: 24, into: &buffer)
+        let popover = Self.rows(of: buffer.bytes)
+        #expect(popover[23]?.contains("👍🏼") == true, "the preview shows the toned emoji whole: \(popover[23] ?? "")")
+        let optionRow = try #require(popover.first { $0.value.contains("👍🏻") }?.key)
+        let text = String(decoding: buffer.bytes, as: UTF8.self)
+        let columns = text.matches(of: /\x{1B}\[(\d+);(\d+)H/).compactMap { match in
+            Int(match.output.1) == optionRow ? Int(match.output.2) : nil
+        }
+        // The moves on that row: the row's start and the left border, the five options (the
+        // focused one a cell to the left, for its mark), the right border.
+        let options = columns.filter { $0 > (columns.min() ?? 0) && $0 < (columns.max() ?? 0) }
+        #expect(options.count == 5, "\(columns)")
+        #expect(zip(options, options.dropFirst()).allSatisfy { $1 - $0 >= 5 }, "\(columns)")
+    }
 }

@@ -59,4 +59,4 @@ def ms(t):
     return "none" if t is None else f"{(t - start) * 1000:.1f}"
 wait = "none" if asked is None else f"{(drawn - asked) * 1000:.1f}"
 print(f"asked_ms={ms(asked)} drawn_ms={ms(drawn)} wait_ms={wait}")
-print("hidden=" + ("yes" if b"emoji hidden" in screen else "no"))
+print("hidden=" + ("yes" if b"cannot draw them" in screen else "no"))

@@ -74,6 +74,8 @@ public struct EmojiPicker: Sendable {
     public internal(set) var configuration: PickerConfiguration
     /// Names, keywords and group titles in the configured locale.
     public let localized: LocalizedCatalog
+    /// The picker's own words (section titles, hints, key help) in the configured locale.
+    public let strings: PickerStrings
     let search: EmojiSearch
     let history: (any PickerHistory)?
     /// The emoji of each Unicode group that the configuration allows, neutral, in CLDR order.
@@ -123,6 +125,7 @@ public struct EmojiPicker: Sendable {
         self.configuration = configuration
         self.history = history
         localized = try catalog.localized(configuration.locale)
+        strings = PickerStrings(for: localized.locale)
         search = try EmojiSearch(
             catalog: catalog, locale: localized.locale,
             customEmoji: configuration.customEmojiSets.flatMap(\.emoji))
@@ -289,7 +292,7 @@ public struct EmojiPicker: Sendable {
         case .customSet(let identifier):
             return configuration.customEmojiSets.first { $0.id == identifier }?.title ?? identifier
         default:
-            return PickerSectionTitles.title(of: id, in: localized.locale) ?? id.description
+            return strings.title(of: id) ?? id.description
         }
     }
 

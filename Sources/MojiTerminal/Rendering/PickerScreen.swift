@@ -20,9 +20,17 @@ public struct PickerScreen: Sendable {
     public var usesColor: Bool
     /// A line shown instead of the help line (a warning), or nil.
     public var status: String?
-    /// A short note shown before the help line, such as how many emoji are hidden and how to
-    /// show them; the help gives way to it on a narrow terminal.
+    /// A short note, such as how many emoji are hidden and how to show them. The key help comes
+    /// first: the note follows it when the line has room for both, else it takes the preview
+    /// line until the first key press (``keyPressed()``), so it is read once and then gives way.
     public var notice: String?
+    /// The cells a toned emoji (👍🏽) takes on this terminal (``EmojiWidthProbe/Drawing/tonedWidth``):
+    /// 2 where the modifier joins its emoji. Where it is drawn apart (4 cells in tmux 3.3a) a grid
+    /// cell cannot hold it: the grid shows the emoji with its tone as a number in the gap (👍³),
+    /// the preview shows it whole, and the tone popover spaces its options by this width.
+    public var tonedWidth = 2
+    /// Whether a notice that does not fit beside the key help still takes the preview line.
+    public private(set) var showsNoticeInPreview = true
     /// The first line of the grid on screen (section titles count as lines).
     public private(set) var scrollTop = 0
 
@@ -35,6 +43,9 @@ public struct PickerScreen: Sendable {
         self.usesColor = usesColor
         self.status = status
     }
+
+    /// Tells the screen a key was pressed: a notice that took the preview line gives it back.
+    public mutating func keyPressed() { showsNoticeInPreview = false }
 
     /// The grid columns that fit a terminal `width` cells wide.
     public static func columns(forWidth width: Int) -> Int { max(1, (width - 2) / cellWidth) }
@@ -100,21 +111,24 @@ public struct PickerScreen: Sendable {
     private func drawSearchField(_ picker: EmojiPicker, width: Int, into buffer: inout ScreenBuffer) {
         buffer.clearRow(1)
         buffer.style(style([.bold, .accent]))
-        buffer.writeASCII(" Search: ")
+        let label = " \(picker.strings[.searchPlaceholder]): "
+        buffer.write(label)
         buffer.style([])
         let count: String
         if picker.isSearching {
             let results = picker.sections.first?.items.count ?? 0
-            count = results == 0 ? "no results" : results == 1 ? "1 result" : "\(results) results"
+            count =
+                results == 0
+                ? picker.strings[.noResults] : picker.strings.text(.resultCount, ["count": "\(results)"])
         } else {
             count = ""
         }
-        let room = width - 10 - count.count - 2
+        let room = width - TerminalWidth.of(label) - 1 - TerminalWidth.of(count) - 2
         if picker.query.isEmpty {
             buffer.style(.reverse)
             buffer.writeSpaces(1)
             buffer.style(style(.dim))
-            buffer.write(TerminalWidth.truncated(" type a name, keyword or :shortcode:", to: room))
+            buffer.write(TerminalWidth.truncated(" " + picker.strings[.searchHint], to: room))
         } else {
             let query = picker.query
             let shown = TerminalWidth.of(query) <= room ? query : "…" + String(query.suffix(max(1, room - 2)))
@@ -160,31 +174,13 @@ public struct PickerScreen: Sendable {
         }
     }
 
-    /// A tab's icon: a fixed emoji per Unicode group and picker section, the first letters of a
-    /// custom set.
+    /// A tab's icon: ``MojiPicker/PickerSectionIcons`` (shared with the web picker), the first
+    /// letters of a custom set, the first emoji of a group without one.
     static func icon(of section: PickerSection) -> String {
-        switch section.id {
-        case .frequent: return "🔥"
-        case .pinned: return "⭐"
-        case .recent: return "🕘"
-        case .searchResults: return "🔎"
-        case .customSet(let identifier): return String((identifier + "  ").prefix(2))
-        case .group(let identifier):
-            switch identifier {
-            case "smileys-emotion": return "😀"
-            case "people-body": return "👋"
-            case "animals-nature": return "🐻"
-            case "food-drink": return "🍔"
-            case "travel-places": return "🚗"
-            case "activities": return "⚽"
-            case "objects": return "💡"
-            case "symbols": return "🔣"
-            case "flags": return "🏁"
-            default:
-                if case .emoji(let emoji)? = section.items.first { return emoji.character }
-                return "··"
-            }
-        }
+        if let icon = PickerSectionIcons.icon(of: section.id) { return icon }
+        if case .customSet(let identifier) = section.id { return String((identifier + "  ").prefix(2)) }
+        if case .emoji(let emoji)? = section.items.first { return emoji.character }
+        return "··"
     }
 
     private func drawGrid(_ picker: EmojiPicker, width: Int, gridHeight: Int, into buffer: inout ScreenBuffer) {
@@ -231,23 +227,36 @@ public struct PickerScreen: Sendable {
             let x = 2 + column * Self.cellWidth
             let isSelected = selection == PickerPosition(section: section, row: row, column: column)
             let isMarked = !marked.isEmpty && marked.contains(item)
+            let mark = toneMark(of: item)
             if isSelected || isMarked {
                 buffer.move(row: screenRow, column: x - 1)
                 buffer.style(isSelected ? .reverse : style([.underline, .accent]))
                 buffer.writeSpaces(1)
                 drawItem(item, into: &buffer)
                 buffer.move(row: screenRow, column: x + 2)
-                buffer.writeSpaces(1)
+                if let mark { buffer.write(mark) } else { buffer.writeSpaces(1) }
                 buffer.style([])
             } else {
                 buffer.move(row: screenRow, column: x)
                 drawItem(item, into: &buffer)
+                if let mark {
+                    buffer.move(row: screenRow, column: x + 2)
+                    buffer.write(mark)
+                }
             }
         }
     }
 
+    /// Where the terminal draws toned emoji wider than a cell, the tone of a toned item as a
+    /// superscript number in the gap after it (¹ light … ⁵ dark; the first person's); else nil.
+    private func toneMark(of item: SearchItem) -> String? {
+        guard tonedWidth > 2, case .emoji(let emoji) = item, let tone = emoji.skinTones.first else { return nil }
+        return ["¹", "²", "³", "⁴", "⁵"][tone.rawValue - 1]
+    }
+
     private func drawItem(_ item: SearchItem, into buffer: inout ScreenBuffer) {
         switch item {
+        case .emoji(let emoji) where tonedWidth > 2 && emoji.hasSkinTones: buffer.write(emoji.neutral.character)
         case .emoji(let emoji): buffer.write(emoji.character)
         case .custom(let custom): buffer.write(String((custom.code + "  ").prefix(2)))
         }
@@ -266,9 +275,10 @@ public struct PickerScreen: Sendable {
         guard let popover = picker.popover, popover.anchor.section < picker.sections.count else { return }
         let perPerson = popover.rowCount > 1
         let label = perPerson ? 3 : 0
-        // A wider pitch than the grid's: terminals that do not join a tone to its emoji draw
-        // "✋🏽" four cells wide, and the options must not cover each other there.
-        let pitch = 4
+        // Each option's width as the terminal draws it, a cell for the focus or bracket before it
+        // and one after: "✋🏽" is four cells in tmux 3.3a, and the options must not cover each
+        // other (a focus mark written over a modifier's cell erases it).
+        let pitch = tonedWidth + 2
         let inner = label + SkinTonePopover.options.count * pitch + 1
         let boxHeight = popover.rowCount + 2
         let cellRow = 3 + titleLine(of: popover.anchor.section, in: picker.layout) + 1 + popover.anchor.row - scrollTop
@@ -328,10 +338,17 @@ public struct PickerScreen: Sendable {
 
     private func drawPreview(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
         buffer.clearRow(row)
+        if let notice, showsNoticeInPreview, !noticeFitsBesideHelp(picker, width: width) {
+            buffer.move(row: row, column: 2)
+            buffer.style(style(.warning))
+            buffer.write(TerminalWidth.truncated(notice, to: width - 3))
+            buffer.style([])
+            return
+        }
         guard let preview = picker.preview else {
             buffer.move(row: row, column: 2)
             buffer.style(style(.dim))
-            buffer.write(TerminalWidth.truncated("Type to search; arrows move; Enter picks.", to: width - 3))
+            buffer.write(TerminalWidth.truncated(picker.strings[.idleHint], to: width - 3))
             buffer.style([])
             return
         }
@@ -370,22 +387,31 @@ public struct PickerScreen: Sendable {
             buffer.style([])
             return
         }
-        var room = width - 3
-        if let notice, room > 0 {
-            let shown = TerminalWidth.truncated(notice, to: room)
-            buffer.style(style(.warning))
-            buffer.write(shown)
-            buffer.style([])
-            room -= TerminalWidth.of(shown) + 2
-            guard room > 0 else { return }
-            buffer.write("  ")
-        }
-        let help =
-            picker.popover != nil
-            ? "←→ tone  ↑↓ person  Enter pick  Esc close"
-            : "Enter pick  Alt+Enter skin tone  Tab group  Esc back  Ctrl+C quit"
+        let room = width - 3
+        let help = helpText(picker)
         buffer.style(style(.dim))
         buffer.write(TerminalWidth.truncated(help, to: room))
         buffer.style([])
+        if let notice, noticeFitsBesideHelp(picker, width: width) {
+            buffer.write("  ")
+            buffer.style(style(.warning))
+            buffer.write(notice)
+            buffer.style([])
+        }
+    }
+
+    /// The key help, in the picker's language: the popover's keys while it is open.
+    private func helpText(_ picker: EmojiPicker) -> String {
+        let words = picker.strings
+        return picker.popover != nil
+            ? "←→ \(words[.keyTone])  ↑↓ \(words[.keyPerson])  Enter \(words[.keyPick])  Esc \(words[.keyClose])"
+            : "Enter \(words[.keyPick])  Alt+Enter \(words[.keySkinTone])  Tab \(words[.keyGroup])  "
+                + "Esc \(words[.keyBack])  Ctrl+C \(words[.keyQuit])"
+    }
+
+    /// Whether the notice fits on the help line after the key help.
+    private func noticeFitsBesideHelp(_ picker: EmojiPicker, width: Int) -> Bool {
+        guard let notice else { return false }
+        return TerminalWidth.of(helpText(picker)) + 2 + TerminalWidth.of(notice) <= width - 3
     }
 }

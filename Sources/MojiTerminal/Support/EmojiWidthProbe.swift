@@ -15,11 +15,28 @@ import Moji
 public enum EmojiWidthProbe {
     /// What a probe found.
     public enum Result: Sendable, Hashable {
-        /// The terminal answered: the newest version it draws (nil: it cannot be judged, as when
-        /// even the oldest sample is not two cells wide; show everything).
-        case answered(EmojiVersion?)
+        /// The terminal answered: how it draws emoji.
+        case answered(Drawing)
         /// The terminal did not answer in time: show everything, and do not remember it.
         case noAnswer
+    }
+
+    /// How a terminal draws emoji, as a probe measured it.
+    public struct Drawing: Sendable, Hashable {
+        /// The newest version it draws two cells wide (nil: it cannot be judged, as when even the
+        /// oldest sample is not two cells wide; show everything).
+        public var newestVersion: EmojiVersion?
+        /// The cells ``EmojiWidthProbe/tonedSample`` took: 2 where the terminal joins a skin-tone
+        /// modifier to its emoji, 4 where it draws the modifier as an emoji of its own (tmux 3.3a).
+        public var tonedWidth: Int
+
+        public init(newestVersion: EmojiVersion?, tonedWidth: Int = 2) {
+            self.newestVersion = newestVersion
+            self.tonedWidth = tonedWidth
+        }
+
+        /// Whether toned emoji take more than the two cells a grid cell has.
+        public var drawsTonesApart: Bool { tonedWidth > 2 }
     }
 
     /// A probe's result and the keys typed while it waited, for the key decoder.
@@ -46,13 +63,20 @@ public enum EmojiWidthProbe {
         (EmojiVersion(17, 0), "\u{1FAEA}"),  // 🫪 distorted face
     ]
 
-    /// What the probe writes: for each sample, on the first row, a request, the sample and a
-    /// request; then the row erased again.
+    /// An emoji with a skin-tone modifier (👍🏽), measured after the samples.
+    public static let tonedSample = "\u{1F44D}\u{1F3FD}"
+
+    /// What the probe writes: for each sample and then ``tonedSample``, on the first row, a
+    /// request, the emoji and a request; then the row erased again.
     public static var request: [UInt8] {
         let ask = "\u{1B}[6n"
         let home = "\u{1B}[1;1H\u{1B}[2K"
-        return Array((samples.map { home + ask + $0.emoji + ask }.joined() + home).utf8)
+        let measured = samples.map(\.emoji) + [tonedSample]
+        return Array((measured.map { home + ask + $0 + ask }.joined() + home).utf8)
     }
+
+    /// The reports a whole answer has: a pair per sample and a pair for ``tonedSample``.
+    static var expectedReports: Int { (samples.count + 1) * 2 }
 
     /// The newest version whose sample, and every older one's, is two cells wide; nil when the
     /// oldest is not. `widths` holds the samples' widths in the order of ``samples``.
@@ -75,17 +99,18 @@ public enum EmojiWidthProbe {
         }
     }
 
-    /// The answer the reports give: a pair per sample, each starting at the first cell (the
-    /// request moves there). A pair that does not was shifted by a key that reads as a report
-    /// (xterm's Shift+F3 is `ESC[1;2R`), and a wrapped sample (a terminal under 4 columns) gives
-    /// no width: neither is an answer to remember.
+    /// The answer the reports give: a pair per sample and one for the toned sample, each
+    /// starting at the first cell (the request moves there). A pair that does not was shifted by
+    /// a key that reads as a report (xterm's Shift+F3 is `ESC[1;2R`), and a wrapped sample (a
+    /// terminal under 6 columns) gives no width: neither is an answer to remember.
     public static func result(from reports: [CursorPositionReport]) -> Result {
-        guard reports.count == samples.count * 2,
+        guard reports.count == expectedReports,
             stride(from: 0, to: reports.count, by: 2).allSatisfy({ reports[$0].row == 1 && reports[$0].column == 1 })
         else { return .noAnswer }
         let widths = widths(from: reports)
-        guard !widths.contains(-1) else { return .noAnswer }
-        return .answered(newestDrawnVersion(widths: widths))
+        guard !widths.contains(-1), let toned = widths.last else { return .noAnswer }
+        return .answered(
+            Drawing(newestVersion: newestDrawnVersion(widths: Array(widths.dropLast())), tonedWidth: max(2, toned)))
     }
 
     /// Probes `terminal`, waiting at most `timeoutMilliseconds` in all for the replies.
@@ -94,7 +119,7 @@ public enum EmojiWidthProbe {
         let deadline = clock.now + .milliseconds(timeoutMilliseconds)
         var reader = CursorReportReader()
         terminal.write(request)
-        let expected = samples.count * 2
+        let expected = expectedReports
         waiting: while reader.reports.count < expected {
             let left = clock.now.duration(to: deadline)
             guard left > .zero else { break }

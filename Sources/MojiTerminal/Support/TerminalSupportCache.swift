@@ -18,7 +18,8 @@ import Moji
 /// if let known = cache.answer(for: key) { … } else { cache.remember(answer, for: key) }
 /// ```
 public struct TerminalSupportCache: Sendable {
-    /// The JSON file: an object of terminal key → newest drawn Emoji version, or `all`.
+    /// The JSON file: an object of terminal key → the newest drawn Emoji version (or `all`) and
+    /// the toned width, as `"14.0 toned=4"`.
     public let file: URL
 
     public init(file: URL) { self.file = file }
@@ -39,26 +40,29 @@ public struct TerminalSupportCache: Sendable {
         identifyingVariables.contains { !(environment[$0] ?? "").isEmpty }
     }
 
-    /// The remembered answer for a terminal: `.some(nil)` when it draws everything the probe
-    /// asks about (or cannot be judged), nil when it was never asked or the file is unreadable.
-    public func answer(for key: String) -> EmojiVersion?? {
+    /// The remembered answer for a terminal; nil when it was never asked, the file is
+    /// unreadable, or the answer predates the toned width.
+    public func answer(for key: String) -> EmojiWidthProbe.Drawing? {
+        // "14.0 toned=4"; an older file's bare "14.0" lacks the toned width: asked again.
         guard let text = entries()[key] else { return nil }
-        if text == "all" { return .some(nil) }
-        guard let version = EmojiVersion(text) else { return nil }
-        return .some(version)
+        let fields = text.split(separator: " ")
+        guard fields.count == 2, fields[1].hasPrefix("toned="), let toned = Int(fields[1].dropFirst(6)), toned >= 2
+        else { return nil }
+        if fields[0] == "all" { return EmojiWidthProbe.Drawing(newestVersion: nil, tonedWidth: toned) }
+        guard let version = EmojiVersion(String(fields[0])) else { return nil }
+        return EmojiWidthProbe.Drawing(newestVersion: version, tonedWidth: toned)
     }
 
-    /// Remembers an answer; a file that cannot be written only means the next start asks again.
-    public func remember(_ answer: EmojiVersion?, for key: String) {
+    /// Remembers `answer` for the terminal `key` names, keeping the other terminals' answers.
+    public func remember(_ answer: EmojiWidthProbe.Drawing, for key: String) {
         var entries = entries()
-        entries[key] = answer?.description ?? "all"
+        entries[key] = "\(answer.newestVersion?.description ?? "all") toned=\(answer.tonedWidth)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         guard let data = try? encoder.encode(entries) else { return }
         try? FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o700])
-        // Written whole to a temporary file and renamed, so a reader never sees half of it.
         try? data.write(to: file, options: .atomic)
     }
 
