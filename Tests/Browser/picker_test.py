@@ -23,6 +23,7 @@ import zlib
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
 RESULTS = []
@@ -119,6 +120,7 @@ def main():
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--driver", default="/usr/bin/chromedriver")
     parser.add_argument("--token", help="a valid bearer token for /v1/me")
+    parser.add_argument("--screenshots", help="a folder for the picker at 320 and 400 px: light, dark and ja")
     args = parser.parse_args()
     base = args.server.rstrip("/")
 
@@ -129,7 +131,7 @@ def main():
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service(args.driver), options=options)
     try:
-        run(driver, base, args.screenshot, args.token)
+        run(driver, base, args.screenshot, args.token, args.screenshots)
     finally:
         driver.quit()
     print(f"{sum(RESULTS)} of {len(RESULTS)} checks passed")
@@ -160,7 +162,7 @@ def first_paint(driver, base):
               f"{known[0] if known else '?'}–{known[-1] if known else '?'} ms, median {median} ms")
 
 
-def run(driver, base, screenshot, token):
+def run(driver, base, screenshot, token, screenshots):
     search, count = open_picker(driver, base + "/")
     check("the grid shows the catalog", count, f"{count} emoji")
     grid_mark, data_end, _ = wait(driver, PAINT) or [None, None, None]
@@ -173,7 +175,7 @@ def run(driver, base, screenshot, token):
     # Search: every keystroke searches; the first result is selected.
     search.send_keys("party")
     first = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]');"
-                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results' && "
+                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search Results' && "
                  "o.textContent === '🎉' && o.textContent")
     active = driver.execute_script(ACTIVE)
     check('"party" shows 🎉 first, selected', first == "🎉" and active["text"] == "🎉",
@@ -190,7 +192,7 @@ def run(driver, base, screenshot, token):
     back = wait(driver, ROOT + "return !r.querySelector('input').value && "
                 "r.querySelectorAll('#grid [role=option]').length > 1000")
     check("Escape clears the query and brings the groups back", back)
-    # The first big group (Frequently used and Recent now hold 🎉): Home, then Tab to it.
+    # The first big group (Frequently Used, seeded, and Recent come first): Home, then Tab to it.
     layout = driver.execute_script(ROOT + """
 const groups = [...r.querySelectorAll('#grid > [role=group]')];
 const g = groups.findIndex(g => g.querySelectorAll('[role=option]').length > 40);
@@ -263,7 +265,7 @@ return {g, cols, cells: cells.map(c => c.textContent), group: groups[g].getAttri
 
     # The frequent/recent sections after picks (localStorage, no token).
     labels = wait(driver, ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].slice(0, 2).map(g => g.getAttribute('aria-label')).join()")
-    check("picks fill Frequently used and Recent", labels == "Frequently used,Recent", labels)
+    check("picks fill Frequently Used and Recent", labels == "Frequently Used,Recent", labels)
 
     # 320 px wide: no horizontal overflow, at least 7 columns.
     driver.execute_script("document.querySelector('moji-picker').style.width = '320px'")
@@ -282,10 +284,13 @@ return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offse
     shown = driver.execute_script(ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].map(g => g.getAttribute('aria-label'))")
     bar = driver.execute_script(ROOT + "return [...r.querySelectorAll('.bar button')].map(b => b.getAttribute('aria-label'))")
     custom_names = {c["name"] for c in custom_list(base)}
-    check('locale="ja" shows Japanese group names', shown and shown[0] == "スマイリーと感情"
-          and set(shown) - custom_names <= set(ja_groups)
+    own = {"よく使う項目", "お気に入り", "最近使用した項目"}
+    groups_shown = [name for name in shown if name not in own]
+    check('locale="ja" shows Japanese group names and section titles', shown and shown[0] == "よく使う項目"
+          and groups_shown[0] == "スマイリーと感情" and set(groups_shown) - custom_names <= set(ja_groups)
           and bar == shown, ", ".join(shown[:3]))
-    label = driver.execute_script(ROOT + "return r.querySelector('#grid [role=option]').getAttribute('aria-label')")
+    label = driver.execute_script(ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].find(g => "
+                                  "g.getAttribute('aria-label') === 'スマイリーと感情').querySelector('[role=option]').getAttribute('aria-label')")
     check("emoji labels are the Japanese names", label == "にっこり笑う", label)
 
     # Dark: prefers-color-scheme switches the colours.
@@ -305,6 +310,7 @@ return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offse
     check("a second load gets /v1/picker-data from the HTTP cache or a 304", len(sizes) == 1 and sizes[0][0] < 2000
           and sizes[0][1] > 100000, f"[transferred, decoded] = {sizes}")
 
+    newcomer(driver, base, screenshots)
     custom_sets(driver, base)
     per_user(driver, base, token)
 
@@ -320,7 +326,7 @@ return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offse
         for state in ("the grid", "search results", "the tone popover"):
             if state == "search results":
                 search.send_keys("thumbs")
-                wait(driver, ROOT + "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results'")
+                wait(driver, ROOT + "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search Results'")
             if state == "the tone popover":
                 search.send_keys(Keys.ALT, Keys.ENTER)
                 wait(driver, ROOT + "return !r.querySelector('.pop').hidden")
@@ -340,6 +346,204 @@ return {overflow: g.scrollWidth - g.clientWidth, cols: cells.filter(c => c.offse
     pathlib.Path(screenshot).write_bytes(png)
     blank, colors = png_is_blank(png)
     check("the screenshot is not blank", not blank, f"{screenshot}, {len(png)} bytes, {colors}+ colours sampled")
+
+
+def with_languages(driver, languages):
+    """Makes navigator.languages answer `languages` on every page from now on; returns the script's id."""
+    return driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source":
+        "Object.defineProperty(navigator, 'languages', {get: () => %s});"
+        "Object.defineProperty(navigator, 'language', {get: () => %s});" % (json.dumps(languages), json.dumps(languages[0]))
+    })["identifier"]
+
+
+def set_query(driver, text):
+    """Replaces the search field's text, as typing would (an input event)."""
+    driver.execute_script(ROOT + "const i = r.querySelector('input'); i.value = arguments[0];"
+                          "i.dispatchEvent(new Event('input'))", text)
+
+
+def groups_of(driver):
+    return driver.execute_script(ROOT + "return [...r.querySelectorAll('#grid > [role=group]')].map(g => g.getAttribute('aria-label'))")
+
+
+def newcomer(driver, base, screenshots):
+    """What a newcomer meets: words in the user's language, the browser's language by default,
+    every tab reachable at 320 px, a visible tone control, a spread grid with emoji icons, the
+    hidden-emoji note only where it helps, a seeded Frequently Used row, theming; screenshots."""
+    with urllib.request.urlopen(base + "/v1/picker-data?locale=ja") as response:
+        ja = json.load(response)
+    words = ja["strings"]
+
+    # A fresh browser: Frequently Used is seeded as the CLI and the terminal picker seed it.
+    search, _ = open_picker(driver, base + "/?locale=en")
+    first = driver.execute_script(ROOT + "const g = r.querySelector('#grid > [role=group]');"
+                                  "return [g.getAttribute('aria-label'), g.querySelector('[role=option]').textContent,"
+                                  " g.querySelectorAll('[role=option]').length]")
+    check("a new browser's Frequently Used row is seeded (😂 first, 12 emoji)",
+          first[0] == "Frequently Used" and first[1] == "😂" and first[2] == 12, str(first))
+
+    # Emoji icons on the tab bar, as in the terminal picker; no grey glyphs, no 🏧 for Symbols.
+    icons = driver.execute_script(ROOT + "return Object.fromEntries([...r.querySelectorAll('.bar button')]"
+                                  ".map(b => [b.dataset.id, b.textContent]))")
+    check("tab icons are emoji: 🔥 Frequently Used, 🔣 Symbols, 😀 Smileys",
+          icons.get("frequent") == "🔥" and icons.get("symbols") == "🔣" and icons.get("smileys-emotion") == "😀"
+          and not {"★", "◷", "♥", "🏧"} & set(icons.values()), json.dumps(icons, ensure_ascii=False))
+
+    # The hidden-emoji note is no banner: the status line is empty; the preview's tooltip says it,
+    # and so does a search for an emoji this browser cannot draw.
+    state = driver.execute_script(ROOT + "const p = document.querySelector('moji-picker');"
+                                  "return [r.querySelector('[role=status]').textContent, r.querySelector('.pv').title, p.hiddenCount]")
+    if state[2]:
+        check("the hidden-emoji note is not a permanent banner, but the preview's tooltip",
+              state[0] == "" and "cannot draw" in state[1], str(state))
+        search.send_keys("face with bags under eyes")
+        empty = wait(driver, ROOT + "const e = r.querySelector('#grid .e'); return e && e.textContent", 5)
+        check("a search for an emoji this browser cannot draw says why it finds none",
+              empty and "No emoji found" in empty and "cannot draw" in empty, repr(empty))
+        search.send_keys(Keys.ESCAPE)
+    else:
+        check("the status line stays empty when nothing is hidden", state[0] == "", str(state))
+
+    # The grid spreads its columns over the width: the right gap is less than half a cell.
+    for width in (400, 320):
+        driver.execute_script("document.querySelector('moji-picker').style.width = arguments[0] + 'px'", width)
+        time.sleep(0.2)
+        gap = driver.execute_script(ROOT + """
+const c = [...r.querySelectorAll('#grid .c')].find(c => c.children.length > 40);
+const cells = [...c.children]; const row = cells.filter(o => o.offsetTop === cells[0].offsetTop);
+const box = c.getBoundingClientRect(); const last = row[row.length - 1].getBoundingClientRect();
+return [Math.round(box.right - last.right), Math.round(last.width), row.length];""")
+        check(f"at {width} px the columns spread over the width", gap[0] < gap[1] / 2 and gap[1] >= 36, str(gap))
+
+    # Every tab reachable at 320 px: the bar scrolls, and an arrow shows that more tabs follow.
+    driver.execute_script("document.querySelector('moji-picker').style.width = '320px'")
+    time.sleep(0.2)
+    bar = driver.execute_script(ROOT + "const b = r.querySelector('.bar');"
+                                "return [b.scrollWidth > b.clientWidth, r.querySelector('.sc.r').hidden, r.querySelector('.sc.l').hidden,"
+                                " b.children.length]")
+    check("at 320 px the tabs that do not fit are behind a visible arrow", bar[0] and not bar[1] and bar[2], str(bar))
+    for _ in range(10):
+        if driver.execute_script(ROOT + "return r.querySelector('.sc.r').hidden"):
+            break
+        driver.execute_script(ROOT + "r.querySelector('.sc.r').click()")
+        time.sleep(0.3)
+    last = driver.execute_script(ROOT + """
+const b = r.querySelector('.bar'); const t = b.lastElementChild;
+const bb = b.getBoundingClientRect(); const tb = t.getBoundingClientRect();
+return [tb.left >= bb.left - 1 && tb.right <= bb.right + 1, t.dataset.id, !r.querySelector('.sc.l').hidden];""")
+    check("the arrow brings the last tab into view, and one back appears", last[0] and last[2], str(last))
+    driver.execute_script(ROOT + "r.querySelector('.bar').lastElementChild.click()")
+    reached = wait(driver, ACTIVE, 5)
+    check("the last tab, reached by mouse, selects its section",
+          reached and driver.execute_script(ROOT + "return r.querySelector('.bar').lastElementChild.getAttribute('aria-current')") == "true",
+          str(reached and reached["group"]))
+    driver.execute_script("document.querySelector('moji-picker').style.width = ''")
+
+    # A visible tone control beside the search field sets the default tone.
+    search, _ = open_picker(driver, base + "/?locale=en")
+    control = driver.execute_script(ROOT + "const b = r.querySelector('.tn'); const i = r.querySelector('input');"
+                                    "return [b.offsetWidth > 0, b.getAttribute('aria-label'),"
+                                    " b.getBoundingClientRect().top === i.getBoundingClientRect().top]")
+    check("a visible skin-tone control sits beside the search field", control[0] and control[2]
+          and control[1] == "Default skin tone: No skin tone", str(control))
+    driver.execute_script(ROOT + "r.querySelector('.tn').click()")
+    options = wait(driver, ROOT + "const l = r.querySelector('.tl'); return !l.hidden && "
+                   "[...l.querySelectorAll('[role=option]')].map(o => o.getAttribute('aria-label'))", 5)
+    check("it offers no tone and the five tones by their CLDR names",
+          options and len(options) == 6 and options[1] == "light skin tone" and options[5] == "dark skin tone", str(options))
+    driver.execute_script(ROOT + "r.querySelectorAll('.tl [role=option]')[3].click()")
+    search.send_keys("waving hand")
+    waved = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]'); return o && o.textContent.startsWith('👋') && o.textContent", 5)
+    before = driver.execute_script("return picks.length")
+    search.send_keys(Keys.ENTER)
+    pick = last_pick(driver, before)
+    label = driver.execute_script(ROOT + "return r.querySelector('.tn').getAttribute('aria-label')")
+    check("choosing medium shows and picks 👋🏽, and the control says so",
+          waved == "👋🏽" and pick and pick["emoji"] == "👋🏽" and pick["tones"] == ["medium"]
+          and label == "Default skin tone: medium skin tone", f"{waved!r} {json.dumps(pick, ensure_ascii=False)} {label!r}")
+    search.send_keys(Keys.ESCAPE)
+    # From the keyboard: Tab to the control, ArrowDown opens, Home chooses no tone.
+    driver.execute_script(ROOT + "r.querySelector('.tn').focus()")
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN, Keys.HOME, Keys.ENTER).perform()
+    neutral = wait(driver, ROOT + "return r.querySelector('.tn').getAttribute('aria-label') === 'Default skin tone: No skin tone' "
+                   "&& document.activeElement === document.querySelector('moji-picker') && r.activeElement === r.querySelector('input')", 5)
+    check("the keyboard reaches it too (ArrowDown, Home, Enter), and focus returns to the search", neutral)
+
+    # The browser's language when the page names none; a language the server lacks is skipped.
+    script = with_languages(driver, ["de-AT", "de"])
+    open_picker(driver, base + "/?")
+    german = driver.execute_script(ROOT + "return [r.querySelector('input').placeholder, "
+                                   "r.querySelector('#grid > [role=group]').getAttribute('aria-label')]")
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    check("with no locale attribute it follows navigator.languages (de-AT → German)",
+          german == ["Suchen", "Häufig verwendet"], str(german))
+    script = with_languages(driver, ["tlh", "fr-CA"])
+    open_picker(driver, base + "/?")
+    french = groups_of(driver)[:1]
+    driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    check("a first language the server lacks is skipped (tlh, fr-CA → French)", french == ["Fréquemment utilisés"], str(french))
+
+    # The picker's own words in Japanese, from the table the terminal picker reads.
+    search, _ = open_picker(driver, base + "/?locale=ja")
+    labels = driver.execute_script(ROOT + "return [r.querySelector('input').placeholder, r.querySelector('input').getAttribute('aria-label'),"
+                                   " r.querySelector('.bar').getAttribute('aria-label'), r.querySelector('#grid').getAttribute('aria-label')]")
+    check("Japanese: the search field, the tab bar and the grid are labelled in Japanese",
+          labels == [words["searchPlaceholder"], words["searchLabel"], words["groups"], words["emoji"]], str(labels))
+    set_query(driver, "いぬ")
+    title = wait(driver, ROOT + "const g = r.querySelector('#grid [role=group]'); const t = g && g.getAttribute('aria-label');"
+                 "return t === arguments[0] && t", 5, words["searchResults"])
+    set_query(driver, "zzqqxx")
+    none = wait(driver, ROOT + "const e = r.querySelector('#grid .e'); return e && e.textContent", 5)
+    check("Japanese: search results and no results read Japanese", title == words["searchResults"]
+          and none and none.startswith(words["noResults"]), f"{title!r}, {none!r}")
+    set_query(driver, "手を振る")
+    waving = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]'); return o && o.textContent === '👋'", 5)
+    search.send_keys(Keys.ALT, Keys.ENTER)
+    tones = wait(driver, ROOT + "return !r.querySelector('.pop').hidden && [...r.querySelectorAll('#tones [role=option]')]"
+                 ".map(o => o.getAttribute('aria-label'))", 5)
+    check("Japanese: the tone popover names the tones as CLDR does", waving and tones and tones == ja["toneNames"],
+          f"{waving}, {tones}")
+    search.send_keys(Keys.ESCAPE, Keys.ESCAPE)
+
+    # Theming: class="dark" and class="light" force a scheme; CSS custom properties restyle it.
+    picker = "document.querySelector('moji-picker')"
+    background = ROOT + "return getComputedStyle(r.querySelector('.p')).backgroundColor"
+    driver.execute_script(picker + ".className = 'dark'")
+    forced_dark = driver.execute_script(background)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    driver.execute_script(picker + ".className = 'light'")
+    forced_light = driver.execute_script(background)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    driver.execute_script(picker + ".className = ''")
+    check('class="dark" and class="light" force the scheme', forced_dark == "rgb(32, 33, 36)"
+          and forced_light == "rgb(255, 255, 255)", f"{forced_dark}, {forced_light}")
+    driver.execute_script(picker + ".style.cssText = '--moji-bg: rgb(1, 2, 3); --moji-columns: 5; --moji-emoji-size: 30px'")
+    time.sleep(0.2)
+    themed = driver.execute_script(ROOT + """
+const c = [...r.querySelectorAll('#grid .c')].find(c => c.children.length > 40);
+const cells = [...c.children];
+return [getComputedStyle(r.querySelector('.p')).backgroundColor, cells.filter(o => o.offsetTop === cells[0].offsetTop).length,
+        getComputedStyle(cells[0]).fontSize];""")
+    driver.execute_script(picker + ".style.cssText = ''")
+    check("--moji-bg, --moji-columns and --moji-emoji-size restyle it", themed == ["rgb(1, 2, 3)", 5, "30px"], str(themed))
+
+    # Screenshots at 320 and 400 px: light, dark and Japanese, to be looked at.
+    if screenshots:
+        folder = pathlib.Path(screenshots)
+        folder.mkdir(parents=True, exist_ok=True)
+        for locale, scheme in (("en", "light"), ("en", "dark"), ("ja", "light")):
+            open_picker(driver, base + f"/?locale={locale}")
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for width in (320, 400):
+                driver.execute_script(picker + ".style.width = arguments[0] + 'px'", width)
+                time.sleep(0.4)
+                png = driver.find_element("css selector", "moji-picker").screenshot_as_png
+                name = f"picker-{width}-{'ja' if locale == 'ja' else scheme}.png"
+                (folder / name).write_bytes(png)
+                blank, _ = png_is_blank(png)
+                check(f"screenshot {name} is not blank", not blank)
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        driver.execute_script(picker + ".style.width = ''")
 
 
 def custom_list(base):
@@ -417,9 +621,9 @@ window.fetch = (url, init) => { sent.push([String(url), init && init.method || '
     check("a pick with a token POSTs /v1/me/usage with the bearer token",
           posted and posted[0][2] == f"Bearer {token}", json.dumps(sent, ensure_ascii=False)[:200])
     frequent = wait(driver, ROOT + "const g = r.querySelector('#grid > [role=group]');"
-                    "return g && g.getAttribute('aria-label') === 'Frequently used' && g.querySelector('[role=option]').textContent")
+                    "return g && g.getAttribute('aria-label') === 'Frequently Used' && g.querySelector('[role=option]').textContent")
     stored = driver.execute_script("return localStorage.getItem('moji-picker:usage')")
-    check("with a token, Frequently used comes from /v1/me and nothing goes to localStorage",
+    check("with a token, Frequently Used comes from /v1/me and nothing goes to localStorage",
           frequent == "🚀" and not stored, f"{frequent!r}, localStorage {stored!r}")
     check("a pick from search results sends its query with the use",
           posted and json.loads(posted[0][3]) == {"emoji": "🚀", "query": "rocket"}, json.dumps(posted, ensure_ascii=False))
@@ -427,7 +631,7 @@ window.fetch = (url, init) => { sent.push([String(url), init && init.method || '
     # Search learns from picks: the third result of "party", picked, comes first for "part".
     search.send_keys("party")
     first = wait(driver, ROOT + "const o = r.querySelector('#grid [role=option]');"
-                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search results' && o.textContent")
+                 "return r.querySelector('#grid [role=group]').getAttribute('aria-label') === 'Search Results' && o.textContent")
     search.send_keys(Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)
     chosen = driver.execute_script(ROOT + "return r.querySelector('[aria-selected=true]').textContent")
     picks_before = driver.execute_script("return picks.length")

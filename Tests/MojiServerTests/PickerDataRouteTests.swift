@@ -34,6 +34,34 @@ struct PickerDataRouteTests {
         }
     }
 
+    @Test("the picker's words, tone names and icons come in the locale; the default frequent row too")
+    func wordsAndIcons() async throws {
+        try await ServerHarness.with { harness in
+            let english = try await harness.request("/v1/picker-data").decode(PickerData.self)
+            #expect(english.strings["searchResults"] == "Search Results")
+            #expect(english.strings["noResults"] == "No emoji found")
+            #expect(
+                english.toneNames == [
+                    "light skin tone", "medium-light skin tone", "medium skin tone", "medium-dark skin tone",
+                    "dark skin tone",
+                ])
+            #expect(
+                english.icons["symbols"] == "🔣" && english.icons["frequent"] == "🔥" && english.icons["recent"] == "🕘")
+            #expect(english.defaultFrequent.first == "😂" && english.defaultFrequent.count == 12)
+            let japanese = try await harness.request("/v1/picker-data?locale=ja_JP").decode(PickerData.self)
+            #expect(japanese.locale == "ja")
+            #expect(japanese.strings["searchResults"] == "検索結果")
+            #expect(japanese.toneNames.first == "薄い肌色")
+            // A locale the table lacks reads English words, with CLDR's tone names of its own.
+            let yoruba = try await harness.request("/v1/picker-data?locale=yo").decode(PickerData.self)
+            #expect(yoruba.strings["searchResults"] == "Search Results")
+            #expect(yoruba.toneNames.first != "light skin tone")
+            // An old maximum version drops the default frequent emoji it does not have (🥰 is 11.0).
+            let old = try await harness.request("/v1/picker-data?max-version=10.0").decode(PickerData.self)
+            #expect(!old.defaultFrequent.contains("🥰") && old.defaultFrequent.contains("😂"))
+        }
+    }
+
     @Test("the tone templates expand to exactly each emoji's RGI toned forms")
     func toneTemplates() async throws {
         try await ServerHarness.with { harness in

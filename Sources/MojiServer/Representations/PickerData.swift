@@ -1,4 +1,6 @@
 import Moji
+import MojiPicker
+import MojiStore
 
 /// Only what `<moji-picker>` draws, in one locale: what `GET /v1/picker-data` answers.
 ///
@@ -9,7 +11,8 @@ import Moji
 /// ```json
 /// {"groups":[{"emoji":[{"emoji":"👋","name":"waving hand","shortcodes":["wave","waving_hand"],
 ///   "toneTemplates":["👋{}"],"version":"0.6"}, …],"identifier":"people-body","name":"People & Body"}, …],
-///  "locale":"en"}
+///  "locale":"en","strings":{"frequent":"Frequently Used",…},
+///  "toneNames":["light skin tone",…]}
 /// ```
 public struct PickerData: Codable, Sendable, Hashable {
     /// A group with its localized name and its neutral emoji in CLDR order.
@@ -45,10 +48,34 @@ public struct PickerData: Codable, Sendable, Hashable {
     public var locale: String
     /// The groups that have emoji, in CLDR order.
     public var groups: [Group]
+    /// The picker's own words in the locale (section titles, labels, messages), by
+    /// ``MojiPicker/PickerStrings/Key``: the table the terminal picker reads too.
+    public var strings: [String: String]
+    /// The CLDR names of the five skin tones in the locale, light to dark.
+    public var toneNames: [String]
+    /// The emoji that stands for each section on the tab bar, by section (`frequent`, `pinned`,
+    /// `recent`, a group's identifier): ``MojiPicker/PickerSectionIcons``, as the terminal draws them.
+    public var icons: [String: String]
+    /// What a new user's Frequently Used shows before their first pick, best first: the store's
+    /// ``MojiStore/StoreConfiguration/defaultFrequentEmoji``, as the CLI and the terminal picker
+    /// seed it (only those within the maximum version).
+    public var defaultFrequent: [String]
 
     /// The picker's data for `localized`, without emoji (and toned forms) newer than `maximumVersion`.
-    public init(catalog: EmojiCatalog, localized: LocalizedCatalog, upTo maximumVersion: EmojiVersion? = nil) {
+    public init(
+        catalog: EmojiCatalog, localized: LocalizedCatalog, upTo maximumVersion: EmojiVersion? = nil,
+        defaultFrequent: [String] = StoreConfiguration.bundledFrequentEmoji
+    ) {
         locale = localized.locale.identifier
+        self.defaultFrequent = defaultFrequent.filter { text in
+            guard let emoji = catalog.emoji(for: text) else { return false }
+            return maximumVersion.map { emoji.version <= $0 } ?? true
+        }
+        strings = PickerStrings(for: localized.locale).words
+        icons = PickerSectionIcons.all
+        toneNames = SkinTone.allCases.map { tone in
+            catalog.emoji(for: String(tone.modifier)).map { localized.name(of: $0) } ?? "\(tone)"
+        }
         var byGroup: [String: [Item]] = [:]
         for emoji in catalog.emojis where !emoji.hasSkinTones && !emoji.isComponent {
             if let maximumVersion, emoji.version > maximumVersion { continue }

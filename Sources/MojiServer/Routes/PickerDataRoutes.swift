@@ -14,7 +14,10 @@ extension APIRoutes {
         let key = PickerDataCache.Key(
             catalog: service.version, locale: localized.locale.identifier, maximumVersion: maximum?.description)
         let body = try PickerDataCache.shared.body(for: key) {
-            try APIResponse.encode(PickerData(catalog: service.catalog, localized: localized, upTo: maximum))
+            try APIResponse.encode(
+                PickerData(
+                    catalog: service.catalog, localized: localized, upTo: maximum,
+                    defaultFrequent: users.stores.configuration.defaultFrequentEmoji))
         }
         return APIResponse.bytes(
             body, contentType: "application/json; charset=utf-8", cache: .catalog, version: service.version,

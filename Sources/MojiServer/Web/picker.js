@@ -4,8 +4,14 @@
 //   <script src="/picker.js"></script>
 //   <moji-picker api="https://moji.example" locale="en" max-version="15.1" token=""></moji-picker>
 //
-// Attributes: api (server URL; empty = this page's origin), locale, max-version, token (a bearer
-// token for /v1/me; without one, usage is kept in localStorage).
+// Attributes: api (server URL; empty = this page's origin), locale (else the browser's
+// navigator.languages, the first the server has, else English), max-version, token (a bearer
+// token for /v1/me; without one, usage is kept in localStorage). class="light" or class="dark"
+// forces a colour scheme; CSS custom properties restyle it (--moji-bg, --moji-fg, --moji-muted,
+// --moji-line, --moji-hover, --moji-selected, --moji-accent, --moji-emoji-size, --moji-cell,
+// --moji-columns, --moji-font; see the README).
+// Words: the picker's own (titles, labels, messages) come with the locale's data, from the table
+// the terminal picker reads too (MojiPicker's picker-strings.json); tone names from CLDR.
 // Event: emoji-click (bubbles, composed), detail {emoji, name, tones} or {code, image, name, tones}.
 // Data: GET /v1/picker-data (one locale, cached by the browser through its ETag), GET /v1/custom
 // (one section per custom set), and with a token /v1/me/frequent|recent|pinned and POST /v1/me/usage.
@@ -19,42 +25,72 @@
   if (customElements.get('moji-picker')) return;
 
   const TONE_CHARS = ['\u{1F3FB}', '\u{1F3FC}', '\u{1F3FD}', '\u{1F3FE}', '\u{1F3FF}'];
-  const TONE_NAMES = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'];
+  // The API's and the emoji-click event's names of the tones; people read CLDR's (toneNames).
+  const TONE_IDS = ['light', 'medium-light', 'medium', 'medium-dark', 'dark'];
   const SWATCHES = ['#f7d7c4', '#e0b896', '#bf8f68', '#9b643d', '#5a3f30'];
   const FONT =
     '"Twemoji Mozilla","Apple Color Emoji","Segoe UI Emoji","Segoe UI Symbol","Noto Color Emoji","EmojiOne Color","Android Emoji",sans-serif';
   const STORE = 'moji-picker:';
   const SHOWN = 24; // entries in the frequently used and recent sections, as in the terminal picker
-  const CELL = 36; // px; the column count follows from it
+  // English for what shows before the locale's words arrive (or when they cannot).
+  const EARLY = {
+    searchPlaceholder: 'Search',
+    searchLabel: 'Search emoji',
+    groups: 'Groups',
+    emoji: 'Emoji',
+    skinTones: 'Skin tones',
+    defaultSkinTone: 'Default skin tone',
+    moreGroups: 'More groups',
+    loading: 'Loading…',
+    loadFailed: 'Could not load emoji: {error}',
+  };
   const FIRST = 160; // cells built before the first paint: more than a screen holds
 
   const CSS = `
-:host{--bg:#fff;--fg:#1f1f1f;--mute:#5f6368;--line:#dadce0;--hover:#f1f3f4;--sel:#d3e3fd;--accent:#0b57d0;
-display:block;width:360px;max-width:100%;height:430px;color:var(--fg);font:14px system-ui,sans-serif}
-@media (prefers-color-scheme:dark){:host{--bg:#202124;--fg:#e8eaed;--mute:#9aa0a6;--line:#3c4043;--hover:#2d2f31;--sel:#394457;--accent:#8ab4f8}}
+:host{--bg:var(--moji-bg,#fff);--fg:var(--moji-fg,#1f1f1f);--mute:var(--moji-muted,#5f6368);--line:var(--moji-line,#dadce0);
+--hover:var(--moji-hover,#f1f3f4);--sel:var(--moji-selected,#d3e3fd);--accent:var(--moji-accent,#0b57d0);
+--cell:var(--moji-cell,36px);--size:var(--moji-emoji-size,24px);--font:var(--moji-font,${FONT});
+display:block;width:360px;max-width:100%;height:430px;color:var(--fg);font:14px system-ui,sans-serif;color-scheme:light}
+@media (prefers-color-scheme:dark){:host(:not(.light)){--bg:var(--moji-bg,#202124);--fg:var(--moji-fg,#e8eaed);--mute:var(--moji-muted,#9aa0a6);
+--line:var(--moji-line,#3c4043);--hover:var(--moji-hover,#2d2f31);--sel:var(--moji-selected,#394457);--accent:var(--moji-accent,#8ab4f8);color-scheme:dark}}
+:host(.dark){--bg:var(--moji-bg,#202124);--fg:var(--moji-fg,#e8eaed);--mute:var(--moji-muted,#9aa0a6);--line:var(--moji-line,#3c4043);
+--hover:var(--moji-hover,#2d2f31);--sel:var(--moji-selected,#394457);--accent:var(--moji-accent,#8ab4f8);color-scheme:dark}
 :host([hidden]){display:none}
 *{box-sizing:border-box}
 .p{position:relative;display:flex;flex-direction:column;height:100%;background:var(--bg);border:1px solid var(--line);border-radius:8px;overflow:hidden}
-input{flex:none;margin:8px;padding:6px 8px;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:6px;min-width:0}
+.top{flex:none;display:flex;gap:6px;margin:8px}
+input{flex:1;padding:6px 8px;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:6px;min-width:0}
 input:focus{outline:2px solid var(--accent);outline-offset:-1px}
-.bar{display:flex;flex:none;overflow-x:auto;scrollbar-width:none;border-bottom:1px solid var(--line);padding:0 4px}
-.bar button{flex:none;width:34px;height:32px;padding:0;border:0;border-bottom:2px solid transparent;background:none;color:var(--mute);font:18px/1 ${FONT};cursor:pointer}
+.tn{flex:none;width:36px;padding:0;border:1px solid var(--line);border-radius:6px;background:none;font:20px/1 var(--font);cursor:pointer}
+.tn:hover,.tn[aria-expanded=true]{background:var(--hover)}
+.tl{position:absolute;z-index:3;right:8px;top:44px;display:flex;padding:4px;background:var(--bg);border:1px solid var(--line);border-radius:8px;box-shadow:0 4px 16px #0005}
+.tl[hidden]{display:none}
+.bw{flex:none;display:flex;border-bottom:1px solid var(--line)}
+.bar{display:flex;flex:1;min-width:0;overflow-x:auto;scrollbar-width:none;padding:0 4px;scroll-behavior:smooth}
+.bar::-webkit-scrollbar{display:none}
+.bar button{flex:none;width:34px;height:32px;padding:0;border:0;border-bottom:2px solid transparent;background:none;color:var(--mute);font:18px/1 var(--font);cursor:pointer}
+.bar button img{width:20px;height:20px;object-fit:contain;vertical-align:middle}
 .bar button[aria-current=true]{border-bottom-color:var(--accent)}
-.bar button:hover{background:var(--hover)}
+.bar button:hover,.sc:hover{background:var(--hover)}
+.sc{flex:none;width:26px;height:32px;padding:0 0 2px;border:0;background:var(--bg);color:var(--accent);font:600 22px/1 system-ui,sans-serif;cursor:pointer}
+.sc[hidden]{display:none}
+.sc.l{box-shadow:4px 0 6px -4px #0006}
+.sc.r{box-shadow:-4px 0 6px -4px #0006}
 .g{flex:1;overflow-y:auto;padding:0 4px 4px;overscroll-behavior:contain}
 .s{content-visibility:auto;contain-intrinsic-size:auto 240px}
 .h{position:sticky;top:0;z-index:1;background:var(--bg);color:var(--mute);font-size:12px;padding:6px 4px 2px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-.c{display:grid;grid-template-columns:repeat(auto-fill,${CELL}px)}
-.o{width:${CELL}px;height:${CELL}px;display:flex;align-items:center;justify-content:center;border-radius:6px;font:24px/1 ${FONT};cursor:pointer;user-select:none}
+.c{display:grid;grid-template-columns:repeat(var(--moji-columns,auto-fill),minmax(var(--cell),1fr))}
+.o{height:var(--cell);min-width:0;display:flex;align-items:center;justify-content:center;border-radius:6px;font:var(--size)/1 var(--font);cursor:pointer;user-select:none}
 .o:hover{background:var(--hover)}
 .o[aria-selected=true]{background:var(--sel)}
 .p:focus-within .o.a{outline:2px solid var(--accent);outline-offset:-2px}
-.o img{width:24px;height:24px;object-fit:contain}
+.o img{width:var(--size);height:var(--size);object-fit:contain}
+.tl .o{width:var(--cell)}
 .e{padding:24px 8px;text-align:center;color:var(--mute)}
 .st{flex:none;padding:2px 8px;color:var(--mute);font-size:12px}
 .st:empty{display:none}
 .pv{flex:none;display:flex;align-items:center;gap:8px;min-height:50px;padding:6px 8px;border-top:1px solid var(--line)}
-.pe{flex:none;font:32px/1 ${FONT}}
+.pe{flex:none;font:32px/1 var(--font)}
 .pe img{width:32px;height:32px}
 .pt{min-width:0}
 .pn,.ps{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
@@ -62,10 +98,11 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
 .ps{color:var(--mute);font-size:12px}
 .pop{position:absolute;z-index:2;padding:4px;background:var(--bg);border:1px solid var(--line);border-radius:8px;box-shadow:0 4px 16px #0005}
 .pop[hidden]{display:none}
+.pop .o{width:var(--cell)}
 .r{display:flex}
 .o.n{opacity:.35;cursor:default}
 .sw{width:18px;height:18px;border-radius:50%}
-.pr{display:block;width:100%;margin-top:4px;padding:4px;border:1px solid var(--line);border-radius:6px;background:none;color:inherit;font:24px/1 ${FONT};cursor:pointer}
+.pr{display:block;width:100%;margin-top:4px;padding:4px;border:1px solid var(--line);border-radius:6px;background:none;color:inherit;font:24px/1 var(--font);cursor:pointer}
 .pr:disabled{opacity:.35;cursor:default}
 `;
 
@@ -176,17 +213,23 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       super();
       const root = this.attachShadow({ mode: 'open' });
       root.innerHTML = `<style>${CSS}</style><div class="p">
-<input type="search" aria-controls="grid" aria-label="Search emoji" placeholder="Search" spellcheck="false">
-<div class="bar" aria-label="Groups"></div>
-<div class="g" id="grid" role="listbox" aria-label="Emoji"></div>
+<div class="top"><input type="search" aria-controls="grid" spellcheck="false"><button class="tn" type="button" aria-haspopup="listbox" aria-expanded="false" aria-controls="dt">✋</button></div>
+<div class="tl" id="dt" role="listbox" hidden></div>
+<div class="bw"><button class="sc l" type="button" tabindex="-1" aria-hidden="true" hidden>‹</button><div class="bar"></div><button class="sc r" type="button" tabindex="-1" aria-hidden="true" hidden>›</button></div>
+<div class="g" id="grid" role="listbox"></div>
 <div class="st" role="status" aria-live="polite"></div>
 <div class="pv" aria-hidden="true"><span class="pe"></span><div class="pt"><div class="pn"></div><div class="ps"></div></div></div>
-<div class="pop" hidden><div id="tones" role="listbox" aria-label="Skin tones"></div><button class="pr" tabindex="-1"></button></div>
+<div class="pop" hidden><div id="tones" role="listbox"></div><button class="pr" tabindex="-1"></button></div>
 </div>`;
       const $ = (s) => root.querySelector(s);
       this.$p = $('.p');
       this.$input = $('input');
       this.$bar = $('.bar');
+      this.$left = $('.sc.l');
+      this.$right = $('.sc.r');
+      this.$toneButton = $('.tn');
+      this.$toneList = $('.tl');
+      this.$pv = $('.pv');
       this.$grid = $('.g');
       this.$status = $('.st');
       this.$pe = $('.pe');
@@ -210,12 +253,45 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       this.customSets = [];
       this.byCode = new Map();
       this.frequent = this.recent = this.pinned = [];
-      this.notice = this.statusText = '';
+      // Messages are kept as [key, values] and worded when shown: a usage error may arrive before
+      // the locale's words.
+      this.notice = this.statusMessage = null;
+      this.words = {};
+      this.toneNames = TONE_IDS;
+      this.defaultFrequent = [];
+      this.icons = {};
+      this.tonePrefs = load('tones', {});
+      this.defaultTone = load('defaultTone', null);
+      this.applyWords();
 
       this.$input.addEventListener('input', () => this.setQuery(this.$input.value, false));
       this.$input.addEventListener('keydown', (e) => (this.pop ? this.popKey(e) : this.gridKey(e)));
       // Clicks keep the focus in the search field, where the keys are handled.
-      for (const el of [this.$grid, this.$bar, this.$pop]) el.addEventListener('mousedown', (e) => e.preventDefault());
+      for (const el of [this.$grid, this.$bar, this.$pop, this.$left, this.$right, this.$toneList]) {
+        el.addEventListener('mousedown', (e) => e.preventDefault());
+      }
+      // Tabs that do not fit scroll: the arrows at either end show that more are there and move a
+      // barful at a time; a wheel or a swipe scrolls the bar too.
+      this.$left.addEventListener('click', () => this.scrollBar(-1));
+      this.$right.addEventListener('click', () => this.scrollBar(1));
+      this.$bar.addEventListener('scroll', () => this.barArrows(), { passive: true });
+      this.$bar.addEventListener(
+        'wheel',
+        (e) => {
+          if (Math.abs(e.deltaY) > Math.abs(e.deltaX) && this.$bar.scrollWidth > this.$bar.clientWidth) {
+            e.preventDefault();
+            this.$bar.scrollLeft += e.deltaY;
+          }
+        },
+        { passive: false },
+      );
+      // The default skin tone: a button beside the search field opens the six choices.
+      this.$toneButton.addEventListener('click', () => this.toggleToneList());
+      this.$toneButton.addEventListener('keydown', (e) => this.toneListKey(e));
+      this.$toneList.addEventListener('click', (e) => {
+        const o = e.target.closest('[data-t]');
+        if (o) this.setDefaultTone(o.dataset.t === '' ? null : +o.dataset.t);
+      });
       this.$grid.addEventListener('click', (e) => {
         const at = this.at(e.target);
         if (at) {
@@ -260,8 +336,14 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       this.$pick.addEventListener('click', () => this.pickTones());
       root.addEventListener('mousedown', (e) => {
         if (this.pop && !this.$pop.contains(e.target)) this.closePop();
+        if (!this.$toneList.hidden && !this.$toneList.contains(e.target) && e.target !== this.$toneButton) {
+          this.closeToneList(false);
+        }
       });
-      new ResizeObserver(() => this.measure()).observe(this.$grid);
+      new ResizeObserver(() => {
+        this.measure();
+        this.barArrows();
+      }).observe(this.$grid);
     }
 
     connectedCallback() {
@@ -272,7 +354,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       if (before === after || !this.isConnected) return;
       if (name === 'token') {
         this.refused = false;
-        this.setNotice('');
+        this.setNotice(null);
       }
       if (name !== 'token' || !this.groups) this.queueReload();
       else this.loadUsage().then(() => this.showGroups());
@@ -293,8 +375,17 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       return (this.getAttribute('api') || '').replace(/\/+$/, '');
     }
 
+    // The locales to ask for, best first: the attribute, else the browser's languages, then English.
+    get locales() {
+      const attribute = this.getAttribute('locale');
+      if (attribute) return [attribute];
+      const languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
+      return [...new Set([...languages.filter(Boolean), 'en'])];
+    }
+
+    // The locale in use: the one the server answered with, once it has.
     get locale() {
-      return this.getAttribute('locale') || 'en';
+      return this.resolved || this.locales[0];
     }
 
     get token() {
@@ -325,7 +416,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     // the usage, all at once; the grid shows them all.
     async reload() {
       const id = ++this.loadId;
-      this.status('Loading…');
+      this.status(['loading']);
       // Custom sets are optional (a server without them, or failing, leaves the catalog alone) and
       // never hold up the first grid: when they come later, the grid is built again with them.
       this.get('/v1/custom')
@@ -337,8 +428,24 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         });
       const usage = this.fetchUsage();
       try {
-        const data = await this.get(`/v1/picker-data?${this.params()}`);
+        // The first locale the server has (400 names one it lacks), so a browser's de-AT finds de.
+        let data;
+        const locales = this.locales;
+        for (const [n, locale] of locales.entries()) {
+          try {
+            data = await this.get(`/v1/picker-data?${this.params({ locale })}`);
+            break;
+          } catch (e) {
+            if (e.status !== 400 || n === locales.length - 1) throw e;
+          }
+        }
         if (id !== this.loadId) return;
+        this.resolved = data.locale;
+        this.words = data.strings || {};
+        this.toneNames = data.toneNames || TONE_IDS;
+        this.icons = data.icons || {};
+        this.defaultFrequent = data.defaultFrequent || [];
+        this.applyWords();
         const samples = new Map();
         for (const g of data.groups) {
           for (const o of g.emoji) {
@@ -366,11 +473,11 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         this.hiddenCount = hidden;
         this.applyUsage(await usage);
         if (id !== this.loadId) return;
-        this.status('');
+        this.status(null);
         this.showGroups();
         this.shownId = id;
       } catch (e) {
-        if (id === this.loadId) this.status(`Could not load emoji: ${e.message}`);
+        if (id === this.loadId) this.status(['loadFailed', { error: e.message }]);
       }
     }
 
@@ -390,12 +497,37 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       }
     }
 
-    status(text) {
-      if (text !== undefined) this.statusText = text;
-      const hidden = this.hiddenCount
-        ? `${this.hiddenCount} emoji hidden: this browser cannot draw them.`
-        : '';
-      this.$status.textContent = [this.statusText, this.notice, hidden].filter(Boolean).join(' ');
+    status(message) {
+      if (message !== undefined) this.statusMessage = message;
+      this.$status.textContent = [this.statusMessage, this.notice]
+        .filter(Boolean)
+        .map(([key, values]) => this.t(key, values))
+        .join(' ');
+    }
+
+    // A string of the locale's table, each {name} filled from `values`.
+    t(key, values) {
+      let text = this.words[key] || EARLY[key] || key;
+      for (const [name, value] of Object.entries(values || {})) text = text.split(`{${name}}`).join(value);
+      return text;
+    }
+
+    // The labels written in the markup, in the locale's words.
+    applyWords() {
+      this.$input.placeholder = this.t('searchPlaceholder');
+      this.$input.setAttribute('aria-label', this.t('searchLabel'));
+      this.$bar.setAttribute('aria-label', this.t('groups'));
+      this.$grid.setAttribute('aria-label', this.t('emoji'));
+      this.$left.title = this.$right.title = this.t('moreGroups');
+      this.$toneList.setAttribute('aria-label', this.t('defaultSkinTone'));
+      this.toneButtonLabel();
+      this.status();
+    }
+
+    // How many emoji this browser cannot draw, said where it helps: the preview's tooltip, the
+    // preview line when nothing is selected, and a search that finds nothing.
+    hiddenNote() {
+      return this.hiddenCount ? this.t('hiddenInBrowser', { count: this.hiddenCount }) : '';
     }
 
     // The catalog item of an emoji, toned forms included (indexed on first need).
@@ -413,11 +545,13 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
     async fetchUsage() {
       if (this.token && !this.refused) {
         try {
-          const [frequent, recent, pinned] = await Promise.all(
-            [`frequent?limit=${SHOWN}`, `recent?limit=${SHOWN}`, 'pinned'].map((p) => this.get(`/v1/me/${p}`, undefined, true)),
+          const [frequent, recent, pinned, tones] = await Promise.all(
+            [`frequent?limit=${SHOWN}`, `recent?limit=${SHOWN}`, 'pinned', 'tones'].map((p) =>
+              this.get(`/v1/me/${p}`, undefined, true),
+            ),
           );
-          this.setNotice('');
-          return { frequent, recent, pinned };
+          this.setNotice(null);
+          return { frequent, recent, pinned, tones };
         } catch (e) {
           this.tokenFailed(e);
         }
@@ -425,6 +559,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const usage = Object.entries(load('usage', {}));
       const entry = ([key, u]) => (key[0] === ':' ? { code: key.slice(1), image: u.image, name: u.name } : { emoji: key });
       return {
+        local: true,
         frequent: usage.sort((a, b) => b[1].n - a[1].n || b[1].t - a[1].t).map(entry),
         recent: usage.sort((a, b) => b[1].t - a[1].t).map(entry),
         pinned: load('pinned', []).map((k) => (k[0] === ':' ? { code: k.slice(1, -1) } : { emoji: k })),
@@ -436,13 +571,13 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       if (e.status === 401) this.refused = true;
       this.setNotice(
         e.status === 401
-          ? 'Your token was not accepted (401): usage is kept in this browser.'
-          : `Could not reach your usage (${e.message}): it is kept in this browser.`,
+          ? ['tokenRefused']
+          : ['usageUnreachable', { error: e.message }],
       );
     }
 
-    setNotice(text) {
-      this.notice = text;
+    setNotice(message) {
+      this.notice = message;
       this.status();
     }
 
@@ -459,6 +594,25 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       };
       const list = (l) => (Array.isArray(l) ? l : []).map(item).filter(Boolean).slice(0, SHOWN);
       this.frequent = list(usage.frequent);
+      // Usage kept in this browser starts from the defaults the store seeds (CLI, terminal, a new
+      // token's user): picks come first, the defaults fill the row after them.
+      if (usage.local) {
+        for (const emoji of this.defaultFrequent) {
+          if (this.frequent.length >= SHOWN) break;
+          const obj = this.find(emoji);
+          if (obj && !this.frequent.some((f) => f.obj === obj)) this.frequent.push({ emoji, name: obj.name, obj });
+        }
+      }
+      // The tones this user chose: from the server with a token, else kept in this browser.
+      this.tonePrefs = load('tones', {});
+      if (usage.tones && typeof usage.tones === 'object') {
+        const index = (id) => TONE_IDS.indexOf(id);
+        this.defaultTone = usage.tones.default ? index(usage.tones.default) : null;
+        for (const [emoji, ids] of Object.entries(usage.tones.emoji || {})) {
+          if (Array.isArray(ids) && ids.every((id) => index(id) >= 0)) this.tonePrefs[emoji] = ids.map(index);
+        }
+        this.toneButtonLabel();
+      }
       this.recent = list(usage.recent);
       this.pinned = list(usage.pinned);
     }
@@ -471,18 +625,22 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       if (!this.groups) return;
       if (!keep && this.sel && !this.query && this.sections === this.groupSections) keep = this.key(this.sel);
       this.groupSections = [
-        { id: 'frequent', name: 'Frequently used', icon: '★', items: this.frequent },
-        { id: 'pinned', name: 'Favorites', icon: '♥', items: this.pinned },
-        { id: 'recent', name: 'Recent', icon: '◷', items: this.recent },
-        ...this.groups.map((g) => ({ ...g, icon: g.items[0].emoji })),
+        { id: 'frequent', name: this.t('frequent'), items: this.frequent },
+        { id: 'pinned', name: this.t('pinned'), items: this.pinned },
+        { id: 'recent', name: this.t('recent'), items: this.recent },
+        ...this.groups,
         ...this.customSets,
-      ].filter((s) => s.items && s.items.length);
+      ]
+        .filter((s) => s.items && s.items.length)
+        // The terminal picker's icons; a custom set shows its first image.
+        .map((s) => ({ ...s, icon: this.icons[s.id] || (s.items[0].image ? '' : s.items[0].emoji) }));
       this.$bar.innerHTML = this.groupSections
         .map((s) => {
           const icon = s.icon ? esc(s.icon) : `<img src="${esc(s.items[0].image)}" width="20" height="20" alt="">`;
           return `<button tabindex="-1" data-id="${esc(s.id)}" title="${esc(s.name)}" aria-label="${esc(s.name)}">${icon}</button>`;
         })
         .join('');
+      this.barArrows();
       if (this.query) return;
       this.sections = this.groupSections;
       this.render(keep);
@@ -499,7 +657,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         .map(
           (it, i) =>
             `<div role="option" class="o" id="o${s}-${i}" aria-selected="false" aria-label="${esc(it.name)}">${
-              it.image ? image(it) : esc(it.emoji)
+              it.image ? image(it) : esc(this.shown(it))
             }</div>`,
         )
         .join('')}</div></div>`;
@@ -515,7 +673,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       this.rendered = first;
       this.$grid.innerHTML =
         this.sections.slice(0, first).map((sec, s) => this.sectionHTML(sec, s)).join('') ||
-        `<div class="e">${this.query ? 'No emoji found' : ''}</div>`;
+        `<div class="e">${this.query ? [this.t('noResults'), this.hiddenNote()].filter(Boolean).map(esc).join('<br>') : ''}</div>`;
       const id = ++this.renderId;
       const groups = !this.query;
       requestAnimationFrame(() =>
@@ -556,10 +714,12 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       );
     }
 
+    // Columns as the grid laid them out (they spread over the width, or --moji-columns fixes them).
     measure() {
       const cells = this.$grid.querySelector('.c');
-      if (cells) this.cols = Math.max(1, Math.floor(cells.clientWidth / CELL));
-      this.pageRows = Math.max(1, Math.floor(this.$grid.clientHeight / CELL) - 1);
+      if (cells) this.cols = Math.max(1, getComputedStyle(cells).gridTemplateColumns.split(' ').filter(Boolean).length);
+      const cell = this.$grid.querySelector('.o');
+      this.pageRows = Math.max(1, Math.floor(this.$grid.clientHeight / ((cell && cell.offsetHeight) || 36)) - 1);
     }
 
     at(target) {
@@ -605,16 +765,48 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
         if (el.offsetTop - this.$grid.offsetTop > top) break;
         current = this.sections[+el.dataset.s].id;
       }
-      for (const b of this.$bar.children) b.setAttribute('aria-current', String(b.dataset.id === current));
+      // Scrolled to the end, the last sections cannot reach the top: the selection's is current.
+      const end = this.$grid.scrollTop + this.$grid.clientHeight >= this.$grid.scrollHeight - 2;
+      if (end && this.sel && this.sel.s > this.sections.findIndex((x) => x.id === current)) {
+        current = this.sections[this.sel.s].id;
+      }
+      for (const b of this.$bar.children) {
+        b.setAttribute('aria-current', String(b.dataset.id === current));
+        if (b.dataset.id === current) this.revealTab(b);
+      }
+    }
+
+    // Scrolls the group bar so a tab is in view.
+    revealTab(tab) {
+      const bar = this.$bar;
+      const left = tab.offsetLeft - bar.offsetLeft;
+      if (left < bar.scrollLeft) bar.scrollLeft = left - 4;
+      else if (left + tab.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+        bar.scrollLeft = left + tab.offsetWidth - bar.clientWidth + 4;
+      }
+    }
+
+    // The arrows at the ends of the group bar, shown only where tabs are out of view.
+    barArrows() {
+      const bar = this.$bar;
+      const over = bar.scrollWidth > bar.clientWidth + 1;
+      this.$left.hidden = !over || bar.scrollLeft <= 1;
+      this.$right.hidden = !over || bar.scrollLeft + bar.clientWidth >= bar.scrollWidth - 1;
+    }
+
+    scrollBar(direction) {
+      this.$bar.scrollBy({ left: direction * Math.max(34, this.$bar.clientWidth - 68) });
     }
 
     preview(it) {
+      this.$pv.title = this.hiddenNote();
       if (!it) {
-        this.$pe.textContent = this.$pn.textContent = this.$ps.textContent = '';
+        this.$pe.textContent = this.$pn.textContent = '';
+        this.$ps.textContent = this.hiddenNote();
         return;
       }
       if (it.image) this.$pe.innerHTML = `<img src="${esc(it.image)}" width="32" height="32" alt="">`;
-      else this.$pe.textContent = it.emoji;
+      else this.$pe.textContent = this.shown(it);
       this.$pn.textContent = it.name;
       const codes = it.code ? [it.code] : [...new Set(Object.values((it.obj && it.obj.shortcodes) || {}).flat())];
       this.$ps.textContent = codes.slice(0, 4).map((c) => `:${c}:`).join(' ');
@@ -749,19 +941,36 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
             if (obj) items.push({ emoji: r.emoji, name: r.name || obj.name, obj });
           }
         }
-        this.sections = items.length ? [{ id: 'search', name: 'Search results', items }] : [];
+        this.sections = items.length ? [{ id: 'search', name: this.t('searchResults'), items }] : [];
         this.render();
         for (const b of this.$bar.children) b.setAttribute('aria-current', 'false');
       } catch (e) {
-        if (e.name !== 'AbortError' && id === this.searchId) this.status(`Search failed: ${e.message}`);
+        if (e.name !== 'AbortError' && id === this.searchId) this.status(['searchFailed', { error: e.message }]);
       }
+    }
+
+    // The character a cell shows: a toned form already (frequent, recent), else the tones this
+    // person chose for the emoji, else the default tone, else the emoji as it is.
+    shown(it) {
+      if (it.code || !it.obj || tonesOf(it.emoji).length) return it.emoji;
+      const tones = this.tonesFor(it.obj);
+      return (tones && withTones(it.obj, tones)) || it.emoji;
+    }
+
+    // The tones an emoji is shown and picked in, one per row of its popover, or null for none.
+    tonesFor(obj) {
+      const own = this.tonePrefs[obj.emoji];
+      if (own) return own;
+      if (this.defaultTone === null || this.defaultTone === undefined || !obj.toneTemplates) return null;
+      return Array(rowCount(obj)).fill(this.defaultTone);
     }
 
     pick(it, tones) {
       if (!it) return;
+      if (!it.code && !tones && it.obj) it = { ...it, emoji: this.shown(it) };
       const detail = it.code
         ? { code: it.code, image: it.image, name: it.name, tones: [] }
-        : { emoji: it.emoji, name: it.name, tones: tones || tonesOf(it.emoji).map((t) => TONE_NAMES[t]) };
+        : { emoji: it.emoji, name: it.name, tones: tones || tonesOf(it.emoji).map((t) => TONE_IDS[t]) };
       this.record(it, this.query);
       this.dispatchEvent(new CustomEvent('emoji-click', { detail, bubbles: true, composed: true }));
     }
@@ -804,7 +1013,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const obj = it && it.obj;
       if (!obj || !variants(obj).length) return;
       const rows = rowCount(obj);
-      let tones = load('tones', {})[obj.emoji] || [0];
+      let tones = this.tonesFor(obj) || [0];
       if (tones.length !== rows) tones = Array(rows).fill(tones[0]);
       this.pop = { obj, tones, row: 0 };
       this.$input.setAttribute('aria-controls', 'tones');
@@ -821,13 +1030,13 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
 
     renderPop() {
       const { obj, tones, row } = this.pop;
-      this.$tones.setAttribute('aria-label', `Skin tones: ${obj.name}`);
+      this.$tones.setAttribute('aria-label', this.t('skinTonesOf', { name: obj.name }));
       this.$tones.innerHTML = tones
         .map(
           (t, r) =>
-            `<div role="group" class="r" aria-label="${tones.length > 1 ? `Person ${r + 1}` : 'Tone'}">${TONE_NAMES.map((n, c) => {
+            `<div role="group" class="r" aria-label="${esc(tones.length > 1 ? this.t('person', { number: r + 1 }) : this.t('tone'))}">${TONE_IDS.map((_, c) => {
               const option = withTones(obj, replaced(tones, r, c));
-              return `<div role="option" class="o${option ? '' : ' n'}${r === row && c === t ? ' a' : ''}" id="t${r}-${c}" data-r="${r}" data-c="${c}" aria-selected="${c === t}" aria-disabled="${!option}" aria-label="${n}">${
+              return `<div role="option" class="o${option ? '' : ' n'}${r === row && c === t ? ' a' : ''}" id="t${r}-${c}" data-r="${r}" data-c="${c}" aria-selected="${c === t}" aria-disabled="${!option}" aria-label="${esc(this.toneNames[c])}">${
                 option ? esc(option) : `<span class="sw" style="background:${SWATCHES[c]}"></span>`
               }</div>`;
             }).join('')}</div>`,
@@ -836,7 +1045,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const result = withTones(obj, tones);
       this.$pick.textContent = result || '—';
       this.$pick.disabled = !result;
-      this.$pick.setAttribute('aria-label', result ? `Pick ${obj.name}` : 'No emoji with these tones');
+      this.$pick.setAttribute('aria-label', result ? this.t('pick', { name: obj.name }) : this.t('noToneForm'));
       this.$input.setAttribute('aria-activedescendant', `t${row}-${tones[row]}`);
       this.preview(result ? { emoji: result, name: obj.name, obj } : { emoji: obj.emoji, name: obj.name, obj });
     }
@@ -856,13 +1065,116 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const prefs = load('tones', {});
       prefs[obj.emoji] = tones;
       save('tones', prefs);
+      this.tonePrefs[obj.emoji] = tones;
       this.closePop();
-      this.pick({ emoji: result, name: obj.name, obj }, tones.map((t) => TONE_NAMES[t]));
+      this.pick({ emoji: result, name: obj.name, obj }, tones.map((t) => TONE_IDS[t]));
+    }
+
+    // The default skin tone control: its label names the tone in use.
+    toneButtonLabel() {
+      const tone = this.defaultTone;
+      const name = tone === null ? this.t('noSkinTone') : this.toneNames[tone];
+      this.$toneButton.textContent = tone === null ? '✋' : `✋${TONE_CHARS[tone]}`;
+      this.$toneButton.setAttribute('aria-label', `${this.t('defaultSkinTone')}: ${name}`);
+      this.$toneButton.title = `${this.t('defaultSkinTone')}: ${name}`;
+    }
+
+    toggleToneList() {
+      if (this.$toneList.hidden) this.openToneList();
+      else this.closeToneList(true);
+    }
+
+    openToneList() {
+      this.closePop();
+      const choices = [null, 0, 1, 2, 3, 4];
+      this.$toneList.innerHTML = choices
+        .map((tone, n) => {
+          const name = tone === null ? this.t('noSkinTone') : this.toneNames[tone];
+          return `<div role="option" class="o" id="dt${n}" data-t="${tone === null ? '' : tone}" aria-selected="${tone === this.defaultTone}" aria-label="${esc(name)}" title="${esc(name)}">✋${tone === null ? '' : TONE_CHARS[tone]}</div>`;
+        })
+        .join('');
+      this.$toneList.hidden = false;
+      this.$toneButton.setAttribute('aria-expanded', 'true');
+      this.moveToneCursor(Math.max(0, choices.indexOf(this.defaultTone)));
+    }
+
+    closeToneList(focusSearch) {
+      if (this.$toneList.hidden) return;
+      this.$toneList.hidden = true;
+      this.$toneButton.setAttribute('aria-expanded', 'false');
+      this.$toneButton.removeAttribute('aria-activedescendant');
+      if (focusSearch) this.$input.focus();
+    }
+
+    moveToneCursor(n) {
+      this.toneCursor = Math.min(5, Math.max(0, n));
+      for (const o of this.$toneList.children) o.classList.toggle('a', o.id === `dt${this.toneCursor}`);
+      this.$toneButton.setAttribute('aria-activedescendant', `dt${this.toneCursor}`);
+    }
+
+    toneListKey(e) {
+      if (this.$toneList.hidden) {
+        if (e.key !== 'ArrowDown') return;
+        this.openToneList();
+      } else {
+        switch (e.key) {
+          case 'ArrowLeft':
+          case 'ArrowUp':
+            this.moveToneCursor(this.toneCursor - 1);
+            break;
+          case 'ArrowRight':
+          case 'ArrowDown':
+            this.moveToneCursor(this.toneCursor + 1);
+            break;
+          case 'Home':
+            this.moveToneCursor(0);
+            break;
+          case 'End':
+            this.moveToneCursor(5);
+            break;
+          case 'Enter':
+          case ' ':
+            this.setDefaultTone(this.toneCursor === 0 ? null : this.toneCursor - 1);
+            break;
+          case 'Escape':
+            this.closeToneList(true);
+            break;
+          case 'Tab':
+            this.closeToneList(false);
+            return;
+          default:
+            return;
+        }
+      }
+      e.preventDefault();
+    }
+
+    // A new default tone: every emoji without a tone of its own is shown and picked in it. Kept in
+    // this browser, and with a token in the user's store (PUT /v1/me/tones/default).
+    async setDefaultTone(tone) {
+      this.defaultTone = tone;
+      save('defaultTone', tone);
+      this.closeToneList(true);
+      this.toneButtonLabel();
+      if (this.query) this.render(this.sel && this.key(this.sel));
+      else this.showGroups();
+      if (this.token && !this.refused) {
+        try {
+          const res = await fetch(`${this.api}/v1/me/tones/default`, {
+            method: 'PUT',
+            headers: { Authorization: `Bearer ${this.token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ tone: tone === null ? null : TONE_IDS[tone] }),
+          });
+          if (!res.ok) throw Object.assign(new Error(`${res.status} ${res.statusText}`), { status: res.status });
+        } catch (e) {
+          this.tokenFailed(e);
+        }
+      }
     }
 
     popKey(e) {
       const p = this.pop;
-      const last = TONE_NAMES.length - 1;
+      const last = TONE_IDS.length - 1;
       switch (e.key) {
         case 'ArrowLeft':
           p.tones[p.row] = Math.max(0, p.tones[p.row] - 1);
@@ -884,10 +1196,10 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
           break;
         case 'Tab': {
           // The tones of the first row, then of the next, wrapping around.
-          const total = TONE_NAMES.length * p.tones.length;
-          const next = (((p.row * TONE_NAMES.length + p.tones[p.row] + (e.shiftKey ? -1 : 1)) % total) + total) % total;
-          p.row = Math.floor(next / TONE_NAMES.length);
-          p.tones[p.row] = next % TONE_NAMES.length;
+          const total = TONE_IDS.length * p.tones.length;
+          const next = (((p.row * TONE_IDS.length + p.tones[p.row] + (e.shiftKey ? -1 : 1)) % total) + total) % total;
+          p.row = Math.floor(next / TONE_IDS.length);
+          p.tones[p.row] = next % TONE_IDS.length;
           break;
         }
         case 'Enter':
