@@ -55,6 +55,35 @@ struct CustomCommandTests {
         try #require(try json(text) as? [String: Any], "\(text)")
     }
 
+    @Test("the README's forum transcript is what these commands print", .enabled(if: snapshotsAvailable))
+    func readmeTranscript() async throws {
+        defer { removeHome() }
+        let server = try await LoopbackServer.start()
+        try server.serveSmilieSnapshot(Self.snapshots.appendingPathComponent("2015-05"))
+        // The README names the loopback server by a fixed port; this one has its own.
+        let base = server.url("/").absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let shown = "http://127.0.0.1:8765"
+        let commands = [
+            "moji custom add forum --forum \(base)/misc.php?action=showsmilies",
+            "moji custom sync forum",
+            "echo '<b>hi :smith:</b> 👍' | moji emojify --custom-set forum --html",
+        ]
+        var transcript: [String] = []
+        for command in commands {
+            let script = command.replacingOccurrences(of: "moji ", with: #""$MOJI" "#)
+                .replacingOccurrences(
+                    of: "--forum \(base)/misc.php?action=showsmilies",
+                    with: "--forum '\(base)/misc.php?action=showsmilies'")
+            let outcome = try await run(script)
+            #expect(outcome.status == 0, "\(command): \(outcome.errors)")
+            transcript.append("$ " + command)
+            transcript += ReadmeSample.normalized(outcome.output.components(separatedBy: "\n"))
+        }
+        let produced = ReadmeSample.normalized(transcript.map { $0.replacingOccurrences(of: base, with: shown) })
+        let readme = try #require(try ReadmeSample.lines(named: "custom-forum"), "README.md has no custom-forum sample")
+        #expect(readme == produced, "README.md's custom-forum sample should read:\n\(produced.joined(separator: "\n"))")
+    }
+
     @Test(
         "add, list, show, sync to the next snapshot, a no-change sync, emojify, remove and prune",
         .enabled(if: snapshotsAvailable))

@@ -94,4 +94,21 @@ struct ReadmeDriftTests {
         #expect(blocks.map(\.line) == [2])
         #expect(blocks.first?.lines == ["  let a = 1", "", "a"])
     }
+
+    @Test("the set-up paragraph names every system package script/bootstrap installs")
+    func bootstrapPackagesNamed() throws {
+        let package = Self.readme.deletingLastPathComponent()
+        let bootstrap = try String(contentsOf: package.appendingPathComponent("script/bootstrap"), encoding: .utf8)
+        let line = try #require(bootstrap.split(separator: "\n").first { $0.hasPrefix("needed=(") })
+        let packages = line.dropFirst("needed=(".count).prefix { $0 != ")" }.split(separator: " ").map(String.init)
+        #expect(packages.count >= 7, "\(packages)")
+        let markdown = try String(contentsOf: Self.readme, encoding: .utf8)
+        let setUp = try #require(
+            markdown.components(separatedBy: "## Set-up").dropFirst().first?.components(separatedBy: "\n## ").first)
+        for name in packages {
+            #expect(
+                setUp.contains("`\(name)`"), "README.md's set-up does not name \(name), which script/bootstrap installs"
+            )
+        }
+    }
 }

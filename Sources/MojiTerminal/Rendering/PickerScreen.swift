@@ -277,8 +277,9 @@ public struct PickerScreen: Sendable {
         let label = perPerson ? 3 : 0
         // Each option's width as the terminal draws it, a cell for the focus or bracket before it
         // and one after: "✋🏽" is four cells in tmux 3.3a, and the options must not cover each
-        // other (a focus mark written over a modifier's cell erases it).
-        let pitch = tonedWidth + 2
+        // other (a focus mark written over a modifier's cell erases it). Rows per person show the
+        // modifier alone, two cells everywhere.
+        let pitch = (perPerson ? 2 : tonedWidth) + 2
         let inner = label + SkinTonePopover.options.count * pitch + 1
         let boxHeight = popover.rowCount + 2
         let cellRow = 3 + titleLine(of: popover.anchor.section, in: picker.layout) + 1 + popover.anchor.row - scrollTop
