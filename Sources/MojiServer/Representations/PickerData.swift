@@ -49,15 +49,15 @@ public struct PickerData: Codable, Sendable, Hashable {
     /// The groups that have emoji, in CLDR order.
     public var groups: [Group]
     /// The picker's own words in the locale (section titles, labels, messages), by
-    /// ``MojiPicker/PickerStrings/Key``: the table the terminal picker reads too.
+    /// ``/MojiPicker/PickerStrings/Key``: the table the terminal picker reads too.
     public var strings: [String: String]
     /// The CLDR names of the five skin tones in the locale, light to dark.
     public var toneNames: [String]
     /// The emoji that stands for each section on the tab bar, by section (`frequent`, `pinned`,
-    /// `recent`, a group's identifier): ``MojiPicker/PickerSectionIcons``, as the terminal draws them.
+    /// `recent`, a group's identifier): ``/MojiPicker/PickerSectionIcons``, as the terminal draws them.
     public var icons: [String: String]
     /// What a new user's Frequently Used shows before their first pick, best first: the store's
-    /// ``MojiStore/StoreConfiguration/defaultFrequentEmoji``, as the CLI and the terminal picker
+    /// ``/MojiStore/StoreConfiguration/defaultFrequentEmoji``, as the CLI and the terminal picker
     /// seed it (only those within the maximum version).
     public var defaultFrequent: [String]
 

@@ -174,7 +174,7 @@ public struct PickerScreen: Sendable {
         }
     }
 
-    /// A tab's icon: ``MojiPicker/PickerSectionIcons`` (shared with the web picker), the first
+    /// A tab's icon: ``/MojiPicker/PickerSectionIcons`` (shared with the web picker), the first
     /// letters of a custom set, the first emoji of a group without one.
     static func icon(of section: PickerSection) -> String {
         if let icon = PickerSectionIcons.icon(of: section.id) { return icon }
