@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "MojiSync", targets: ["MojiSync"]),
         .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
         .library(name: "MojiServer", targets: ["MojiServer"]),
+        // The users' data in PostgreSQL, for several `MojiServer` instances (MojiServer's docs point to it).
+        .library(name: "MojiPostgres", targets: ["MojiPostgres"]),
         .executable(name: "moji", targets: ["moji"]),
         .executable(name: "moji-data", targets: ["moji-data"]),
         .executable(name: "moji-bench", targets: ["moji-bench"]),

@@ -26,18 +26,11 @@ struct MojiProcess {
         return process
     }
 
-    /// Runs `moji arguments…` to the end and returns its exit code, output and errors.
+    /// Runs `moji arguments…` to the end and returns its exit code, output and errors. Both go
+    /// to files, so a child that fills one stream while the other is read cannot deadlock.
     func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let output = Pipe()
-        let errors = Pipe()
-        let process = try start(arguments, stdout: output, stderr: errors)
-        let outData = output.fileHandleForReading.readAll()
-        let errData = errors.fileHandleForReading.readAll()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: outData, as: UTF8.self),
-            String(decoding: errData, as: UTF8.self)
-        )
+        let outcome = try run(arguments, limit: .seconds(600))
+        return (outcome.status ?? -1, outcome.output, outcome.errors)
     }
 
     /// Runs `moji arguments…`, killing it after `limit`; `seconds` is how long it ran, and
