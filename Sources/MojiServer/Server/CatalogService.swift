@@ -23,7 +23,8 @@ final class CatalogService: Sendable {
 
     private struct CustomSnapshot: Sendable {
         var version: Int?
-        var checked: Date = .distantPast
+        /// When the change version was last read (monotonic, so a clock stepped back cannot freeze it).
+        var checked: ContinuousClock.Instant?
         var emoji: [CustomEmoji] = []
     }
 
@@ -65,8 +66,8 @@ final class CatalogService: Sendable {
     /// read a second, and a store that stops answering is reported within that second.
     func unreadiness() -> String? {
         if let error = catalog.loadErrors.first { return "the catalog did not load: \(error)" }
-        let now = Date()
-        if let last = readiness.withLock({ $0 }), now.timeIntervalSince(last.checked) < 1 { return last.reason }
+        let now = ContinuousClock.now
+        if let last = readiness.withLock({ $0 }), now - last.checked < .seconds(1) { return last.reason }
         let reason: String?
         switch store {
         case .failure(let error): reason = "the store cannot be opened: \(error)"
@@ -83,7 +84,7 @@ final class CatalogService: Sendable {
     }
 
     private struct Readiness: Sendable {
-        var checked: Date
+        var checked: ContinuousClock.Instant
         var reason: String?
     }
 
@@ -129,9 +130,9 @@ final class CatalogService: Sendable {
 
     private func currentCustomEmoji() -> (version: Int?, emoji: [CustomEmoji]) {
         guard case .success(let store) = store else { return (nil, []) }
-        let now = Date()
+        let now = ContinuousClock.now
         let snapshot = custom.withLock { $0 }
-        if now.timeIntervalSince(snapshot.checked) < 1 { return (snapshot.version, snapshot.emoji) }
+        if let checked = snapshot.checked, now - checked < .seconds(1) { return (snapshot.version, snapshot.emoji) }
         // A store that fails to answer keeps the last custom emoji read; health reports it.
         guard let version = try? store.changeVersions()[.customEmoji] else { return (snapshot.version, snapshot.emoji) }
         if version == snapshot.version {

@@ -50,8 +50,9 @@ public enum APITokenSecret {
 /// remembered, so a token created a moment ago works at once. `lastUsedAt` is written at most
 /// once a minute per token.
 final class Authenticator: Sendable {
-    /// How long a found token is trusted without asking the store again.
-    static let cacheLifetime: TimeInterval = 1
+    /// How long a found token is trusted without asking the store again, on the monotonic clock:
+    /// a wall clock stepped back must not keep a revoked token trusted.
+    static let cacheLifetime: Duration = .seconds(1)
     /// How stale the stored `lastUsedAt` may get before a use writes it.
     static let lastUseResolution: TimeInterval = 60
     /// The most tokens remembered at once; past it the cache starts over.
@@ -62,7 +63,7 @@ final class Authenticator: Sendable {
 
     private struct Entry: Sendable {
         var token: APIToken
-        var checked: Date
+        var checked: ContinuousClock.Instant
     }
 
     init(store: any UserDataStore) {
@@ -81,10 +82,12 @@ final class Authenticator: Sendable {
                 "the Authorization header must be `Bearer moji_…` with a token of `moji serve token create`.")
         }
         let hash = APITokenSecret.hash(String(parts[1]))
-        let now = Date()
-        if let entry = cache.withLock({ $0[hash] }), now.timeIntervalSince(entry.checked) < Self.cacheLifetime {
+        let checked = ContinuousClock.now
+        if let entry = cache.withLock({ $0[hash] }), checked - entry.checked < Self.cacheLifetime {
             return entry.token
         }
+        // Wall time only for what is stored and shown: when the token was last used.
+        let now = Date()
         let found: APIToken?
         do { found = try await store.apiToken(hash: hash) } catch {
             if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
@@ -115,7 +118,7 @@ final class Authenticator: Sendable {
         }
         cache.withLock { entries in
             if entries.count >= Self.cacheCapacity { entries.removeAll(keepingCapacity: true) }
-            entries[hash] = Entry(token: token, checked: now)
+            entries[hash] = Entry(token: token, checked: checked)
         }
         return token
     }

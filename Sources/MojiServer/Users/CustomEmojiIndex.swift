@@ -11,7 +11,8 @@ final class CustomEmojiIndex: Sendable {
 
     private struct Snapshot: Sendable {
         var version: Int?
-        var checked: Date = .distantPast
+        /// When the change version was last read (monotonic, so a clock stepped back cannot freeze it).
+        var checked: ContinuousClock.Instant?
         var byCode: [String: CustomEmoji] = [:]
     }
 
@@ -22,9 +23,9 @@ final class CustomEmojiIndex: Sendable {
     /// The current custom emoji by lowercased code.
     func current() -> [String: CustomEmoji] {
         guard case .success(let store) = store else { return [:] }
-        let now = Date()
+        let now = ContinuousClock.now
         let known = snapshot.withLock { $0 }
-        if now.timeIntervalSince(known.checked) < 1 { return known.byCode }
+        if let checked = known.checked, now - checked < .seconds(1) { return known.byCode }
         guard let version = try? store.changeVersions()[.customEmoji] else { return known.byCode }
         if version == known.version {
             snapshot.withLock { $0.checked = now }

@@ -29,7 +29,7 @@ final class RateLimiter: Sendable {
 
     private struct Bucket: Sendable {
         var available: Double
-        var updated: Date
+        var updated: ContinuousClock.Instant
     }
 
     init(limit: RateLimit) {
@@ -38,18 +38,19 @@ final class RateLimiter: Sendable {
 
     /// Takes one request from `key`'s bucket; nil when allowed, else the whole seconds (≥ 1) to
     /// wait, for `Retry-After`.
-    func acquire(_ key: String, now: Date = Date()) -> Int? {
+    func acquire(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
         let limit = limit
         return buckets.withLock { buckets in
             let capacity = Double(limit.burst)
             var bucket = buckets[key] ?? Bucket(available: capacity, updated: now)
-            let elapsed = max(now.timeIntervalSince(bucket.updated), 0)
+            let elapsed = max(Self.seconds(now - bucket.updated), 0)
             bucket.available = min(capacity, bucket.available + elapsed * limit.requestsPerSecond)
-            bucket.updated = now
+            // Two requests may take their instants in one order and the lock in the other.
+            bucket.updated = max(bucket.updated, now)
             defer {
                 if buckets.count > Self.pruneThreshold {
                     buckets = buckets.filter {
-                        $0.value.available + now.timeIntervalSince($0.value.updated) * limit.requestsPerSecond
+                        $0.value.available + Self.seconds(now - $0.value.updated) * limit.requestsPerSecond
                             < capacity
                     }
                 }
@@ -62,5 +63,9 @@ final class RateLimiter: Sendable {
             buckets[key] = bucket
             return max(1, Int(((1 - bucket.available) / limit.requestsPerSecond).rounded(.up)))
         }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

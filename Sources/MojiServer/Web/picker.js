@@ -429,6 +429,7 @@ input:focus{outline:2px solid var(--accent);outline-offset:-1px}
       const usage = this.fetchUsage();
       try {
         // The first locale the server has (400 names one it lacks), so a browser's de-AT finds de.
+        this.resolved = null;
         let data;
         const locales = this.locales;
         for (const [n, locale] of locales.entries()) {
