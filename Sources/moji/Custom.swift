@@ -62,7 +62,8 @@ func makeSync(_ store: EmojiStore, progressBar: SyncProgressBar?) -> CustomSetSy
 }
 
 /// The failure a ``SyncError`` exits with: unknown set 1, an unusable or suspicious listing 3
-/// (`--force` accepts a set that loses more than half), another process syncing or the store 5,
+/// (`--force` accepts a set that loses more than half), another process syncing (or taking over
+/// a stalled sync) or the store 5,
 /// a set that exists 64, a source that cannot be fetched 74.
 func commandFailure(_ error: SyncError) -> CommandFailure {
     switch error {
@@ -70,7 +71,7 @@ func commandFailure(_ error: SyncError) -> CommandFailure {
     case .setExists: CommandFailure(message: error.description, code: .usage)
     case .listing: CommandFailure(message: error.description, code: .ioFailure)
     case .source, .tooManyVanishing: CommandFailure(message: error.description, code: .invalidInput)
-    case .busy: CommandFailure(message: error.description, code: .storeFailure)
+    case .busy, .leaseLost: CommandFailure(message: error.description, code: .storeFailure)
     case .store(let storeError): storeFailure(storeError)
     }
 }

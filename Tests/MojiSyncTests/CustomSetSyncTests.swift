@@ -457,6 +457,32 @@ struct CustomSetSyncTests {
         }
     }
 
+    @Test("a sync that stalled past its claim while another process took the set over writes nothing")
+    func lostLease() async throws {
+        try await SyncFixture.with { fixture in
+            fixture.serveImage("/i/a.png")
+            fixture.servePage([(":a:", "/i/a.png", "a")])
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 60)
+            let sync = fixture.sync(options)
+            _ = try await sync.add(fixture.forumSet())
+            // A slow image keeps the sync fetching; meanwhile another process finds the claim run
+            // out (its clock a minute on, as after this one stalled) and takes the set.
+            fixture.server.route(
+                "/i/b.png", .delayed(3, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+            let running = Task { try await sync.sync(named: "forum") }
+            try await Task.sleep(nanoseconds: 1_000_000_000)
+            let later = Date().addingTimeInterval(61)
+            #expect(
+                try fixture.store.claimCustomSetSync(
+                    named: "forum", owner: "other", until: later.addingTimeInterval(60), now: later))
+            await #expect(throws: SyncError.leaseLost("forum")) { try await running.value }
+            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a"], "nothing was written")
+            #expect(
+                try fixture.store.customSetSyncOwner(named: "forum", now: later) == "other", "the new owner keeps it")
+        }
+    }
+
     @Test("automatic refresh syncs a set only once it is older than its interval")
     func refresh() async throws {
         try await SyncFixture.with { fixture in

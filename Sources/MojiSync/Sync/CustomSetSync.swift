@@ -57,10 +57,12 @@ public struct CustomSetSync: Sendable {
         try storeCall { () throws(StoreError) in try store.addCustomSet(set) }
         // Held while importing, so that adding or syncing the set from another process meanwhile
         // waits for this import instead of running beside it.
-        return try await holdingSyncLock(of: set.name) { () async throws(SyncError) in
+        return try await holdingSyncLock(of: set.name) { (lease) async throws(SyncError) in
             do throws(SyncError) {
-                return try await apply(plan, set: set)
+                return try await apply(plan, set: set, lease: lease)
             } catch {
+                // A lost lease means another process has the set now: it is not this one's to remove.
+                if case .leaseLost = error { throw error }
                 _ = try? store.removeCustomSet(named: set.name)
                 throw error
             }
@@ -82,9 +84,9 @@ public struct CustomSetSync: Sendable {
             throw .unknownSet(name)
         }
         if dryRun { return try await syncLocked(set, force: force, dryRun: true) }
-        return try await holdingSyncLock(of: set.name) { () async throws(SyncError) in
+        return try await holdingSyncLock(of: set.name) { (lease) async throws(SyncError) in
             do throws(SyncError) {
-                return try await syncLocked(set, force: force, dryRun: false)
+                return try await syncLocked(set, force: force, dryRun: false, lease: lease)
             } catch {
                 if case .listing = error { recordFailure(error, of: set) }
                 if case .source = error { recordFailure(error, of: set) }
@@ -97,7 +99,7 @@ public struct CustomSetSync: Sendable {
     /// Runs `body` holding the set's sync lock in the store, or throws ``SyncError/busy(_:)``
     /// when another process holds it.
     private func holdingSyncLock(
-        of name: String, _ body: () async throws(SyncError) -> SyncReport
+        of name: String, _ body: (SyncLease) async throws(SyncError) -> SyncReport
     ) async throws(SyncError) -> SyncReport {
         let owner = SyncLockOwner.make()
         let now = Date()
@@ -117,20 +119,16 @@ public struct CustomSetSync: Sendable {
         // The lock is short and renewed while the sync runs, so one left by a process that was
         // killed mid-sync (a picker closed during its background refresh) expires within
         // `lockDuration` instead of blocking the set for long.
-        let renewal = Task { [store, options] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(options.lockDuration / 3 * 1_000_000_000))
-                guard !Task.isCancelled else { break }
-                let now = Date()
-                _ = try? store.claimCustomSetSync(
-                    named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
-            }
+        let lease = SyncLease(name: name, duration: options.lockDuration) { [store, options] () throws(StoreError) in
+            let now = Date()
+            return try store.claimCustomSetSync(
+                named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
         }
         defer {
-            renewal.cancel()
+            lease.end()
             try? store.releaseCustomSetSync(named: name, owner: owner)
         }
-        return try await body()
+        return try await body(lease)
     }
 
     /// Syncs every set that is due at `now` (older than its refresh interval and not asked to
@@ -152,12 +150,16 @@ public struct CustomSetSync: Sendable {
 
     // MARK: Steps
 
-    private func syncLocked(_ set: CustomSet, force: Bool, dryRun: Bool) async throws(SyncError) -> SyncReport {
+    /// Reads the listing, plans and (unless `dryRun`) applies it; `lease` is confirmed before
+    /// anything is written.
+    private func syncLocked(
+        _ set: CustomSet, force: Bool, dryRun: Bool, lease: SyncLease? = nil
+    ) async throws(SyncError) -> SyncReport {
         let previous = try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
         let fetch = ListingFetch(transport: transport, options: options)
         let fetched = try await fetch.fetch(set, conditional: !force && !previous.isEmpty)
         let plan = try plan(set: set, fetched: fetched, previous: previous, force: force)
-        return dryRun ? dryRunReport(plan) : try await apply(plan, set: set)
+        return dryRun ? dryRunReport(plan) : try await apply(plan, set: set, lease: lease)
     }
 
     /// What the listing asks for, before any image is fetched.
@@ -215,7 +217,7 @@ public struct CustomSetSync: Sendable {
         return report
     }
 
-    private func apply(_ plan: Plan, set: CustomSet) async throws(SyncError) -> SyncReport {
+    private func apply(_ plan: Plan, set: CustomSet, lease: SyncLease?) async throws(SyncError) -> SyncReport {
         var references: [String] = []
         var seen: Set<String> = []
         for entry in plan.entries where seen.insert(entry.image).inserted { references.append(entry.image) }
@@ -273,6 +275,9 @@ public struct CustomSetSync: Sendable {
         report.imageBytes = totals.bytes
         report.skipped = plan.skipped
         let unchangedSet = report.added.isEmpty && report.removed.isEmpty && report.changed.isEmpty
+        // Images took their time: a process that stalled past its claim writes nothing over the
+        // sync of the process that took the set over meanwhile.
+        try await lease?.confirm()
         let now = Date()
         if unchangedSet, !plan.previous.isEmpty {
             try storeCall { () throws(StoreError) in

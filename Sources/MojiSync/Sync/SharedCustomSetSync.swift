@@ -86,24 +86,22 @@ public struct SharedCustomSetSync: Sendable {
         }
         guard claimed else { throw .busy(name) }
         // Renewed while the sync runs, so the claim of an instance that died expires soon.
-        let renewal = Task { [shared, options] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(options.lockDuration / 3 * 1_000_000_000))
-                guard !Task.isCancelled else { break }
-                let now = Date()
-                _ = try? await shared.claimCustomSetSync(
-                    named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
-            }
+        let lease = SyncLease(name: name, duration: options.lockDuration) { [shared, options] () throws(StoreError) in
+            let now = Date()
+            return try await shared.claimCustomSetSync(
+                named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
         }
-        defer { renewal.cancel() }
-        let outcome = await syncClaimed(named: name, force: force, dueAt: dueAt)
+        defer { lease.end() }
+        let outcome = await syncClaimed(named: name, force: force, dueAt: dueAt, lease: lease)
         try? await shared.releaseCustomSetSync(named: name, owner: owner)
         return try outcome.get()
     }
 
     /// Syncs a set this process holds the claim of, and publishes what the sync left: the new
     /// content, or the failure (and its backoff) with the last good content.
-    private func syncClaimed(named name: String, force: Bool, dueAt: Date?) async -> Result<SyncReport, SyncError> {
+    private func syncClaimed(
+        named name: String, force: Bool, dueAt: Date?, lease: SyncLease
+    ) async -> Result<SyncReport, SyncError> {
         let workspace: Workspace
         do throws(SyncError) { workspace = try await Workspace(loading: shared) } catch { return .failure(error) }
         defer { workspace.discard() }
@@ -117,6 +115,8 @@ public struct SharedCustomSetSync: Sendable {
             result = .failure(error)
         }
         guard let content = try? workspace.content(of: name) else { return result }
+        // An instance that stalled past its claim publishes nothing over the one that took over.
+        do throws(SyncError) { try await lease.confirm() } catch { return .failure(error) }
         do throws(StoreError) {
             let conflicts = try await shared.publishCustomSet(content, adding: false)
             return result.map { report in

@@ -15,6 +15,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyVanishing(set: String, removed: Int, total: Int)
     /// Another process is syncing this set now.
     case busy(String)
+    /// This sync stalled past its claim and another process took the set over; it wrote nothing.
+    case leaseLost(String)
     /// The store could not be read or written.
     case store(StoreError)
 
@@ -34,6 +36,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "`moji custom sync \(set) --force` if the removal is real."
         case .busy(let name):
             "another process is syncing \(name) right now. Try again in a minute."
+        case .leaseLost(let name):
+            "this sync of \(name) stalled longer than its claim lasts, and another process took the set over; "
+                + "nothing was written. Run the sync again if the set still needs it."
         case .store(let error):
             error.description
         }
