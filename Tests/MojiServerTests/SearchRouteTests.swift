@@ -17,8 +17,17 @@ struct SearchRouteTests {
             #expect(results.first?.name == "party popper")
             #expect(results.first?.hexcode == "1F389")
             #expect(results.first?.relevance.isEmpty == false)
+            // Where each result matched comes only when asked: a picker shows none of it.
+            #expect(results.allSatisfy { $0.matches == nil })
+            #expect(!String(decoding: answer.body, as: UTF8.self).contains("\"matches\""))
+            let explained = try await harness.request("/v1/search?q=party&limit=5&explain=true")
+                .decode([SearchResultSummary].self)
+            #expect(explained.map(\.emoji) == results.map(\.emoji))
+            #expect(explained.first?.matches?.isEmpty == false)
             let cli = try await runMoji(["search", "party", "--limit", "5", "--json"], home: harness.home)
-            #expect(try JSONDecoder().decode([SearchResultSummary].self, from: cli) == results)
+            #expect(try JSONDecoder().decode([SearchResultSummary].self, from: cli) == explained)
+            let refused = try await harness.request("/v1/search?q=party&explain=maybe")
+            #expect(refused.status == 400)
         }
     }
 

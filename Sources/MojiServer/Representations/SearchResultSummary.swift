@@ -28,13 +28,14 @@ public struct SearchResultSummary: Codable, Sendable, Hashable {
     public var image: String?
     /// How well it matched: `exact`, `prefix`, … (``/Moji/SearchRelevance``).
     public var relevance: String
-    /// Where the query matched.
-    public var matches: [Match]
+    /// Where the query matched; `moji search --json` gives it, `GET /v1/search` only with
+    /// `explain=true` (a picker shows none of it, and it is most of an answer's bytes).
+    public var matches: [Match]?
 
-    /// The summary of `result`, with names from `localized`; `imageURL` gives a custom emoji's
-    /// image URL (by default the one it was imported with).
+    /// The summary of `result`, with names from `localized` and, when `explaining`, where it
+    /// matched; `imageURL` gives a custom emoji's image URL (by default the one it was imported with).
     public init(
-        _ result: SearchResult, in localized: LocalizedCatalog,
+        _ result: SearchResult, in localized: LocalizedCatalog, explaining: Bool = true,
         imageURL: (CustomEmoji) -> String? = { $0.image }
     ) {
         emoji = result.item.text
@@ -48,6 +49,7 @@ public struct SearchResultSummary: Codable, Sendable, Hashable {
             image = imageURL(custom)
         }
         relevance = result.relevance.description
+        guard explaining else { return }
         matches = result.matches.map {
             Match(
                 field: $0.field.description, locale: $0.locale?.identifier, text: $0.text,

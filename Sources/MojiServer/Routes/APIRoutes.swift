@@ -254,11 +254,14 @@ struct APIRoutes: Sendable {
     /// an answer is that user's alone and never cached.
     private func search(_ request: Request) async throws -> Response {
         let parameters = try QueryParameters(
-            request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone"])
+            request.uri.query, allowed: ["q", "locale", "limit", "ranking", "max-version", "tone", "explain"])
         guard let query = parameters["q"] else {
             throw ProblemDetails.badParameter("q", "the query is required, e.g. /v1/search?q=party.")
         }
         let localized = try service.localized(parameters["locale"])
+        // Where each result matched is for people reading the answer; a picker shows none of it,
+        // and it is most of the bytes.
+        let explain = try parameters.flag("explain")
         var options = SearchOptions(limit: try parameters.integer("limit", in: 1...limits.resultCount, default: 20))
         if let ranking = parameters["ranking"] {
             // `usage` orders by a user's uses, which a shared, cached answer cannot hold: a picker
@@ -303,7 +306,7 @@ struct APIRoutes: Sendable {
         if let learned, !learned.isEmpty {
             options.learnedPicks = learned
             let results = try service.search(localized.locale).results(for: query, options: options)
-            let body = try APIResponse.encode(summaries(results, in: localized))
+            let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
             return answering(ResponseCache.Entry(body: body, etag: ""))
         }
         // The same question gets the same answer until the custom emoji change: a picker's prefixes
@@ -313,20 +316,22 @@ struct APIRoutes: Sendable {
         let key = [
             localized.locale.identifier, options.limit.map(String.init) ?? "", "\(options.ranking)",
             options.maximumVersion?.description ?? "",
-            parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "",
+            parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "", explain ? "explain" : "",
             query,
         ].joined(separator: "\u{1F}")
         if let answer = service.searchAnswers.entry(for: key) { return answering(answer) }
         let results = try service.search(localized.locale).results(for: query, options: options)
-        let body = try APIResponse.encode(summaries(results, in: localized))
+        let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
         let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
         service.searchAnswers.store(answer, for: key, epoch: epoch)
         return answering(answer)
     }
 
-    private func summaries(_ results: [SearchResult], in localized: LocalizedCatalog) -> [SearchResultSummary] {
+    private func summaries(
+        _ results: [SearchResult], in localized: LocalizedCatalog, explaining: Bool
+    ) -> [SearchResultSummary] {
         results.map {
-            SearchResultSummary($0, in: localized) { custom in
+            SearchResultSummary($0, in: localized, explaining: explaining) { custom in
                 // The server's own copy when the image cache has it; it never changes (content-addressed).
                 custom.cachedImage.map { "/v1/images/\($0.fileName)" } ?? custom.image
             }
