@@ -173,14 +173,16 @@ struct HardeningTests {
     @Test("spellings of one search share a cached answer, and the cache stays within its byte budget")
     func searchCacheKeys() async throws {
         try await ServerHarness.with { harness in
-            let plain = try await harness.request("/v1/search?q=a&limit=200")
-            let escaped = try await harness.request("/v1/search?limit=200&q=%61")
+            let plain = try await harness.request("/v1/search?q=a&limit=200&explain=true")
+            let escaped = try await harness.request("/v1/search?explain=1&limit=200&q=%61")
             #expect(plain.body == escaped.body)
             let cache = harness.server.searchAnswerCache
-            // 800 distinct answers of about 60 KB (48 MB) never hold more than two generations' budget.
+            // 800 distinct answers of about 60 KB (48 MB, with the matches explained) never hold more
+            // than two generations' budget.
             #expect(plain.body.count > 50_000)
             for index in 0..<800 {
-                _ = try await harness.request("/v1/search?q=a\(String(repeating: "+", count: index))&limit=200")
+                _ = try await harness.request(
+                    "/v1/search?q=a\(String(repeating: "+", count: index))&limit=200&explain=true")
             }
             #expect(cache.storedBytes <= 2 * cache.byteBudget)
             #expect(cache.storedBytes > cache.byteBudget / 2)

@@ -49,6 +49,9 @@ struct ServerHarness {
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // A debug build making a 2.4 MB answer on a machine busy with a whole test run (and a
+        // release build beside it) once stayed silent past the default 60 s.
+        sessionConfiguration.timeoutIntervalForRequest = 180
         let harness = ServerHarness(
             server: server, home: home, session: URLSession(configuration: sessionConfiguration))
         do {
