@@ -52,11 +52,12 @@ struct HardeningTests {
     }
 
     /// Sends `request` as raw bytes to the server (a client `URLSession` would not let through)
-    /// from another process, and returns the status line of the answer.
+    /// from another process, and returns the status line of the answer. The child waits up to
+    /// 120 s: beside this suite's 2.4 MB answers the whole run once kept a loopback answer 20 s.
     private func rawStatusLine(_ request: Data, port: Int) async throws -> String {
         let script = """
             import base64, socket, sys
-            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=120)
             s.sendall(base64.b64decode(sys.argv[2]))
             data = b""
             while b"\\r\\n" not in data:
