@@ -43,14 +43,14 @@ final class RateLimiter: Sendable {
         return buckets.withLock { buckets in
             let capacity = Double(limit.burst)
             var bucket = buckets[key] ?? Bucket(available: capacity, updated: now)
-            let elapsed = max(Self.seconds(now - bucket.updated), 0)
+            let elapsed = max(((now - bucket.updated) / .seconds(1)), 0)
             bucket.available = min(capacity, bucket.available + elapsed * limit.requestsPerSecond)
             // Two requests may take their instants in one order and the lock in the other.
             bucket.updated = max(bucket.updated, now)
             defer {
                 if buckets.count > Self.pruneThreshold {
                     buckets = buckets.filter {
-                        $0.value.available + Self.seconds(now - $0.value.updated) * limit.requestsPerSecond
+                        $0.value.available + ((now - $0.value.updated) / .seconds(1)) * limit.requestsPerSecond
                             < capacity
                     }
                 }
@@ -63,9 +63,5 @@ final class RateLimiter: Sendable {
             buckets[key] = bucket
             return max(1, Int(((1 - bucket.available) / limit.requestsPerSecond).rounded(.up)))
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

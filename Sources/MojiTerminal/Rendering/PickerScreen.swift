@@ -70,8 +70,11 @@ public struct PickerScreen: Sendable {
         drawTabs(picker, width: width, into: &buffer)
         drawGrid(picker, width: width, gridHeight: gridHeight, into: &buffer)
         if picker.popover != nil { drawPopover(picker, width: width, height: height, into: &buffer) }
-        drawPreview(picker, row: height - 1, width: width, into: &buffer)
-        drawHelp(picker, row: height, width: width, into: &buffer)
+        // The key help, and whether the notice fits after it, decide both of the last two lines.
+        let help = helpText(picker)
+        let noticeBesideHelp = notice.map { TerminalWidth.of(help) + 2 + TerminalWidth.of($0) <= width - 3 } ?? false
+        drawPreview(picker, row: height - 1, width: width, noticeBesideHelp: noticeBesideHelp, into: &buffer)
+        drawHelp(help, row: height, width: width, noticeBesideHelp: noticeBesideHelp, into: &buffer)
         buffer.style([])
     }
 
@@ -251,8 +254,10 @@ public struct PickerScreen: Sendable {
     /// superscript number in the gap after it (¹ light … ⁵ dark; the first person's); else nil.
     private func toneMark(of item: SearchItem) -> String? {
         guard tonedWidth > 2, case .emoji(let emoji) = item, let tone = emoji.skinTones.first else { return nil }
-        return ["¹", "²", "³", "⁴", "⁵"][tone.rawValue - 1]
+        return Self.toneMarks[tone.rawValue - 1]
     }
+
+    private static let toneMarks = ["¹", "²", "³", "⁴", "⁵"]
 
     private func drawItem(_ item: SearchItem, into buffer: inout ScreenBuffer) {
         switch item {
@@ -337,9 +342,11 @@ public struct PickerScreen: Sendable {
         buffer.write("└" + border + "┘")
     }
 
-    private func drawPreview(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+    private func drawPreview(
+        _ picker: EmojiPicker, row: Int, width: Int, noticeBesideHelp: Bool, into buffer: inout ScreenBuffer
+    ) {
         buffer.clearRow(row)
-        if let notice, showsNoticeInPreview, !noticeFitsBesideHelp(picker, width: width) {
+        if let notice, showsNoticeInPreview, !noticeBesideHelp {
             buffer.move(row: row, column: 2)
             buffer.style(style(.warning))
             buffer.write(TerminalWidth.truncated(notice, to: width - 3))
@@ -379,7 +386,9 @@ public struct PickerScreen: Sendable {
         }
     }
 
-    private func drawHelp(_ picker: EmojiPicker, row: Int, width: Int, into buffer: inout ScreenBuffer) {
+    private func drawHelp(
+        _ help: String, row: Int, width: Int, noticeBesideHelp: Bool, into buffer: inout ScreenBuffer
+    ) {
         buffer.clearRow(row)
         buffer.move(row: row, column: 2)
         if let status {
@@ -388,12 +397,10 @@ public struct PickerScreen: Sendable {
             buffer.style([])
             return
         }
-        let room = width - 3
-        let help = helpText(picker)
         buffer.style(style(.dim))
-        buffer.write(TerminalWidth.truncated(help, to: room))
+        buffer.write(TerminalWidth.truncated(help, to: width - 3))
         buffer.style([])
-        if let notice, noticeFitsBesideHelp(picker, width: width) {
+        if let notice, noticeBesideHelp {
             buffer.write("  ")
             buffer.style(style(.warning))
             buffer.write(notice)
@@ -408,11 +415,5 @@ public struct PickerScreen: Sendable {
             ? "←→ \(words[.keyTone])  ↑↓ \(words[.keyPerson])  Enter \(words[.keyPick])  Esc \(words[.keyClose])"
             : "Enter \(words[.keyPick])  Alt+Enter \(words[.keySkinTone])  Tab \(words[.keyGroup])  "
                 + "Esc \(words[.keyBack])  Ctrl+C \(words[.keyQuit])"
-    }
-
-    /// Whether the notice fits on the help line after the key help.
-    private func noticeFitsBesideHelp(_ picker: EmojiPicker, width: Int) -> Bool {
-        guard let notice else { return false }
-        return TerminalWidth.of(helpText(picker)) + 2 + TerminalWidth.of(notice) <= width - 3
     }
 }
