@@ -52,6 +52,19 @@ struct SyncFixture {
     /// Image files in the cache.
     func cachedFiles() throws -> Int { try cache.summary().files }
 
+    /// Imports the set `forum` with :a:, then starts a sync (with `options`) that finds :b:, whose
+    /// image answers after `delay` seconds, so the sync is still fetching while a test looks at
+    /// its claim.
+    func startSlowSync(_ options: SyncOptions, imageDelay delay: Double) async throws -> Task<SyncReport, any Error> {
+        serveImage("/i/a.png")
+        servePage([(":a:", "/i/a.png", "a")])
+        let sync = sync(options)
+        _ = try await sync.add(forumSet())
+        server.route("/i/b.png", .delayed(delay, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
+        servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
+        return Task { try await sync.sync(named: "forum") }
+    }
+
     /// Requests the server answered with a body of image bytes (status 200 on /images/).
     func imageDownloads() -> Int {
         server.requests().filter { $0.path.hasPrefix("/images/") && $0.status == 200 }.count
@@ -424,21 +437,15 @@ struct CustomSetSyncTests {
     @Test("a running sync renews its lock; one left by a killed process expires")
     func lockRenewal() async throws {
         try await SyncFixture.with { fixture in
-            fixture.serveImage("/i/a.png")
-            fixture.servePage([(":a:", "/i/a.png", "a")])
             // A lifetime of 12 s, renewed every 4, so a loaded machine (a full CI run: PostgreSQL,
             // catalog builds and hundreds of tests on two cores) cannot make the test see an expiry
             // the code did not cause: renewals may run eight seconds late before the probe below
             // could take the lock. (With 6 s, CI once saw a renewal more than 4 s late.) The slow
-            // image answers after 24 s: 10 s after the probe, 6 s before the client's 30 s timeout.
+            // image answers after 24 s: 10 s after the probe, 6 s before the client's 30 s timeout,
+            // so the sync is busy for well over one lock lifetime.
             let options = SyncOptions(retryDelay: 0.01, lockDuration: 12)
             let sync = fixture.sync(options)
-            _ = try await sync.add(fixture.forumSet())
-            // A slow image keeps the sync busy for well over one lock lifetime.
-            fixture.server.route(
-                "/i/b.png", .delayed(24, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
-            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
-            let running = Task { try await sync.sync(named: "forum") }
+            let running = try await fixture.startSlowSync(options, imageDelay: 24)
             // Past the first lifetime (12 s): only renewals keep the lock.
             try await Task.sleep(nanoseconds: 14_000_000_000)
             let now = Date()
@@ -460,17 +467,10 @@ struct CustomSetSyncTests {
     @Test("a sync that stalled past its claim while another process took the set over writes nothing")
     func lostLease() async throws {
         try await SyncFixture.with { fixture in
-            fixture.serveImage("/i/a.png")
-            fixture.servePage([(":a:", "/i/a.png", "a")])
-            let options = SyncOptions(retryDelay: 0.01, lockDuration: 60)
-            let sync = fixture.sync(options)
-            _ = try await sync.add(fixture.forumSet())
             // A slow image keeps the sync fetching; meanwhile another process finds the claim run
             // out (its clock a minute on, as after this one stalled) and takes the set.
-            fixture.server.route(
-                "/i/b.png", .delayed(3, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
-            fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
-            let running = Task { try await sync.sync(named: "forum") }
+            let running = try await fixture.startSlowSync(
+                SyncOptions(retryDelay: 0.01, lockDuration: 60), imageDelay: 3)
             try await Task.sleep(nanoseconds: 1_000_000_000)
             let later = Date().addingTimeInterval(61)
             #expect(
