@@ -49,8 +49,16 @@ public final class URLSessionTransport: HTTPTransport {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "Moji.URLSessionTransport"
+        queue.underlyingQueue = Self.callbackQueue
         session = URLSession(configuration: sessionConfiguration, delegate: transfers, delegateQueue: queue)
     }
+
+    /// Where every transport's callbacks run. A serial Dispatch queue has a thread of its own
+    /// when it has work; an operation queue's default place is Dispatch's shared pool, and while
+    /// blocking work filled that pool (a server's large answers, a catalog being copied) every
+    /// callback waited there. One for the process, because an operation queue does not keep its
+    /// underlying queue alive, and a session's last callbacks come after its transport is gone.
+    private static let callbackQueue = DispatchQueue(label: "Moji.URLSessionTransport")
 
     deinit {
         // A session keeps its delegate (and libcurl handles) alive until invalidated.
