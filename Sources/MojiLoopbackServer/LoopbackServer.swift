@@ -49,9 +49,20 @@ public final class LoopbackServer: Sendable {
         )
         // Tests and benchmarks print their own results; the server's start-up line would be noise.
         application.logger.logLevel = .critical
-        let task = Task {
+        // Its own threads, so it answers while the tests around it hold every thread of the
+        // cooperative pool (LoopbackExecutor says why). Hummingbird serves each connection in a
+        // child task of `run`, and child tasks keep their parent's executor.
+        let serve: @Sendable () async -> Void = { [application] in
             try? await application.run()
             continuation.finish()
+        }
+        let task: Task<Void, Never>
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            task = Task(executorPreference: LoopbackExecutor(threads: ProcessInfo.processInfo.activeProcessorCount)) {
+                await serve()
+            }
+        } else {
+            task = Task { await serve() }
         }
         var port = 0
         for await listening in ports {
