@@ -22,9 +22,8 @@ struct CustomCommandTests {
 
     var images: URL { home.appendingPathComponent("images") }
 
-    /// Runs `script` with `sh -c` (`$MOJI` is the built executable), waiting for it without
-    /// blocking a thread of the concurrency pool: the loopback server runs on that pool, and a
-    /// blocked wait (as `ShellCommand.run` does) would starve it while the child talks to it.
+    /// Runs `script` with `sh -c` (`$MOJI` is the built executable) in this suite's MOJI_HOME,
+    /// with no proxy set.
     func run(_ script: String) async throws -> ShellCommand.Outcome {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         var environment = ProcessInfo.processInfo.environment

@@ -11,8 +11,8 @@ struct InputOutputErrorTests {
     private func expectIOFailure(
         _ script: String, says message: String,
         sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let outcome = try shell.run(script)
+    ) async throws {
+        let outcome = try await shell.run(script)
         #expect(
             outcome.status == 74, "\(script): exit \(outcome.status), \(outcome.errors)", sourceLocation: sourceLocation
         )
@@ -21,54 +21,55 @@ struct InputOutputErrorTests {
     }
 
     @Test("a directory given as input is named with the reason")
-    func directoryAsInput() throws {
+    func directoryAsInput() async throws {
         defer { shell.removeHome() }
-        try expectIOFailure(#""$MOJI" find /tmp"#, says: "cannot read /tmp: Is a directory")
-        try expectIOFailure(#""$MOJI" strip < /tmp"#, says: "cannot read standard input: Is a directory")
+        try await expectIOFailure(#""$MOJI" find /tmp"#, says: "cannot read /tmp: Is a directory")
+        try await expectIOFailure(#""$MOJI" strip < /tmp"#, says: "cannot read standard input: Is a directory")
     }
 
     @Test("a closed standard input is an error, not a crash")
-    func closedInput() throws {
+    func closedInput() async throws {
         defer { shell.removeHome() }
-        try expectIOFailure(#""$MOJI" count <&-"#, says: "cannot read standard input: Bad file descriptor")
-        try expectIOFailure(#""$MOJI" store import - <&-"#, says: "cannot read standard input")
+        try await expectIOFailure(#""$MOJI" count <&-"#, says: "cannot read standard input: Bad file descriptor")
+        try await expectIOFailure(#""$MOJI" store import - <&-"#, says: "cannot read standard input")
     }
 
     @Test("a full disk fails every kind of output with exit 74")
-    func fullDisk() throws {
+    func fullDisk() async throws {
         defer { shell.removeHome() }
         let says = "cannot write standard output: No space left on device"
-        try expectIOFailure(#"echo 🎉 | "$MOJI" find > /dev/full"#, says: says)
-        try expectIOFailure(#""$MOJI" store export > /dev/full"#, says: says)
-        try expectIOFailure(#""$MOJI" list > /dev/full"#, says: says)
-        try expectIOFailure(#""$MOJI" info 🎉 --json > /dev/full"#, says: says)
+        try await expectIOFailure(#"echo 🎉 | "$MOJI" find > /dev/full"#, says: says)
+        try await expectIOFailure(#""$MOJI" store export > /dev/full"#, says: says)
+        try await expectIOFailure(#""$MOJI" list > /dev/full"#, says: says)
+        try await expectIOFailure(#""$MOJI" info 🎉 --json > /dev/full"#, says: says)
     }
 
     @Test("a closed standard output is an error, not a crash")
-    func closedOutput() throws {
+    func closedOutput() async throws {
         defer { shell.removeHome() }
-        try expectIOFailure(#"echo 🎉 | "$MOJI" strip >&-"#, says: "cannot write standard output: Bad file descriptor")
+        try await expectIOFailure(
+            #"echo 🎉 | "$MOJI" strip >&-"#, says: "cannot write standard output: Bad file descriptor")
     }
 
     @Test("a failed write of the error message itself still exits with the command's code, not a trap")
-    func fullStandardError() throws {
+    func fullStandardError() async throws {
         defer { shell.removeHome() }
-        let outcome = try shell.run(#""$MOJI" info :no_such_emoji: 2> /dev/full"#)
+        let outcome = try await shell.run(#""$MOJI" info :no_such_emoji: 2> /dev/full"#)
         #expect(outcome.status == 1)
     }
 
     @Test("past a file-size limit the output fails with exit 74 instead of SIGXFSZ")
-    func fileSizeLimit() throws {
+    func fileSizeLimit() async throws {
         defer { shell.removeHome() }
         let file = shell.home.path + "-list.txt"
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try expectIOFailure(#"ulimit -f 1; "$MOJI" list > ""# + file + #"""#, says: "File too large")
+        try await expectIOFailure(#"ulimit -f 1; "$MOJI" list > ""# + file + #"""#, says: "File too large")
     }
 
     @Test("a reader that stops early ends the command quietly")
-    func closedPipe() throws {
+    func closedPipe() async throws {
         defer { shell.removeHome() }
-        let outcome = try shell.run(#""$MOJI" list | head -1; "$MOJI" list --locale ja | head -c 10 > /dev/null"#)
+        let outcome = try await shell.run(#""$MOJI" list | head -1; "$MOJI" list --locale ja | head -c 10 > /dev/null"#)
         #expect(outcome.status == 0)
         #expect(outcome.output.hasPrefix("😀"))
         #expect(outcome.errors.isEmpty, "\(outcome.errors)")

@@ -9,22 +9,22 @@ struct LongArgumentListTests {
     let shell = ShellCommand()
 
     @Test("search with 22,000 words finishes and answers as for the first words")
-    func search() throws {
+    func search() async throws {
         defer { shell.removeHome() }
-        let many = try shell.run(#""$MOJI" search --limit 3 party $(yes popper | head -n 22000)"#)
-        let few = try shell.run(#""$MOJI" search --limit 3 party $(yes popper | head -n 15)"#)
+        let many = try await shell.run(#""$MOJI" search --limit 3 party $(yes popper | head -n 22000)"#)
+        let few = try await shell.run(#""$MOJI" search --limit 3 party $(yes popper | head -n 15)"#)
         #expect(many.status == 0, "\(many.errors.prefix(300))")
         #expect(!many.output.isEmpty && many.output == few.output)
     }
 
     @Test("every argument of a long list is used: count over 5,000 files, use of 2,000 emoji")
-    func everyArgumentCounts() throws {
+    func everyArgumentCounts() async throws {
         defer { shell.removeHome() }
         let setup = #"mkdir -p "$MOJI_HOME" && printf '🎉 👍\n' > "$MOJI_HOME/two.txt" && cd "$MOJI_HOME" && "#
-        let count = try shell.run(setup + #""$MOJI" count --json $(yes two.txt | head -n 5000)"#)
+        let count = try await shell.run(setup + #""$MOJI" count --json $(yes two.txt | head -n 5000)"#)
         #expect(count.status == 0, "\(count.errors.prefix(300))")
         #expect(count.output.contains(#""count" : 10000"#), "\(count.output.prefix(200))")
-        let use = try shell.run(
+        let use = try await shell.run(
             #""$MOJI" use --json $(yes 🎉 | head -n 1000) $(yes 👍 | head -n 1000) > /dev/null && "#
                 + #""$MOJI" most-used"#)
         #expect(use.status == 0, "\(use.errors.prefix(300))")
@@ -32,11 +32,11 @@ struct LongArgumentListTests {
     }
 
     @Test("options among the first words of a long list still apply")
-    func optionsBeforeTheList() throws {
+    func optionsBeforeTheList() async throws {
         defer { shell.removeHome() }
-        let outcome = try shell.run(#""$MOJI" collections add work --at 1 $(yes 🎉 | head -n 100) 🚀 --json"#)
+        let outcome = try await shell.run(#""$MOJI" collections add work --at 1 $(yes 🎉 | head -n 100) 🚀 --json"#)
         #expect(outcome.status == 0, "\(outcome.errors.prefix(300))")
-        let list = try shell.run(#""$MOJI" collections show work"#)
+        let list = try await shell.run(#""$MOJI" collections show work"#)
         #expect(list.output == "work\n1.\t🎉\tparty popper\n2.\t🚀\trocket\n", "\(list.output)")
     }
 }

@@ -18,34 +18,18 @@ struct ShellCommand {
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-cli-\(UUID().uuidString)")
 
     /// Runs `script` with `sh -c`; `$MOJI` is the built executable and `MOJI_HOME` a private store.
-    func run(_ script: String) throws -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
+    ///
+    /// The wait does not hold a thread of Swift's cooperative pool: with a blocking wait, the
+    /// hundreds of command-line tests a full run starts at once held every thread while their
+    /// children ran, and the servers and clients of the other suites, which need the pool, stalled.
+    func run(_ script: String) async throws -> Outcome {
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI"] = Self.moji
         environment["MOJI_HOME"] = home.path
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes at once so neither fills while the other is read.
-        let group = DispatchGroup()
-        nonisolated(unsafe) var errorData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readAll()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readAll()
-        group.wait()
-        process.waitUntilExit()
+        let outcome = try await ChildProcess.run("/bin/sh", ["-c", script], environment: environment)
         return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            errors: String(decoding: errorData, as: UTF8.self))
+            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
+            errors: String(decoding: outcome.errors, as: UTF8.self))
     }
 
     func removeHome() { try? FileManager.default.removeItem(at: home) }

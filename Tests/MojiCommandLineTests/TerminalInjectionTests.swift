@@ -43,8 +43,8 @@ struct TerminalInjectionTests {
     }
 
     /// Runs `script`, expecting exit 0 and output with neither ESC nor BEL, but the stand-in `␛`.
-    private func expectNeutralised(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let outcome = try shell.run(script)
+    private func expectNeutralised(_ script: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let outcome = try await shell.run(script)
         #expect(
             outcome.status == 0, "\(script): exit \(outcome.status), \(outcome.errors)",
             sourceLocation: sourceLocation)
@@ -57,21 +57,21 @@ struct TerminalInjectionTests {
     }
 
     @Test("lists, collections and the picker's filter print names and items without escapes")
-    func textOutput() throws {
+    func textOutput() async throws {
         defer { shell.removeHome() }
         try hostileStore()
         for command in [
             "recent", "frequent", "most-used", "pinned list", "collections list", "pick --filter pwned",
             "collections show \(Self.titleInShell)",
         ] {
-            try expectNeutralised(#""$MOJI" "# + command)
+            try await expectNeutralised(#""$MOJI" "# + command)
         }
     }
 
     @Test("an error message quoting a name shows its escapes harmlessly")
-    func errorOutput() throws {
+    func errorOutput() async throws {
         defer { shell.removeHome() }
-        let outcome = try shell.run(#""$MOJI" collections show "# + Self.titleInShell + "x")
+        let outcome = try await shell.run(#""$MOJI" collections show "# + Self.titleInShell + "x")
         #expect(outcome.status == 1)
         // The store writes control characters of a name as \u{…} in its messages.
         #expect(
@@ -80,11 +80,11 @@ struct TerminalInjectionTests {
     }
 
     @Test("JSON output escapes control characters as \\u001b")
-    func jsonOutput() throws {
+    func jsonOutput() async throws {
         defer { shell.removeHome() }
         try hostileStore()
         for command in ["recent --json", "collections list --json", "pick --filter pwned --json"] {
-            let outcome = try shell.run(#""$MOJI" "# + command)
+            let outcome = try await shell.run(#""$MOJI" "# + command)
             #expect(outcome.status == 0, "\(command): \(outcome.errors)")
             #expect(!outcome.output.contains("\u{1B}"), "\(command): \(outcome.output.debugDescription)")
             #expect(outcome.output.contains(#"\u001b"#), "\(command): \(outcome.output)")

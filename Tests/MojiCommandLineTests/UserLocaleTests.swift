@@ -19,19 +19,19 @@ struct UserLocaleTests {
     }
 
     @Test("LANG=ja_JP.UTF-8 moji search いぬ finds 🐕 in Japanese; --locale wins; an unknown LANG is English")
-    func commands() throws {
+    func commands() async throws {
         let shell = ShellCommand()
         defer { shell.removeHome() }
         // Before issue 26 this exited 1: the CLI searched English whatever LANG said.
-        let japanese = try shell.run(#"LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 "$MOJI" search いぬ --limit 3"#)
+        let japanese = try await shell.run(#"LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 "$MOJI" search いぬ --limit 3"#)
         #expect(japanese.status == 0, "\(japanese.errors)")
         #expect(japanese.output.contains("🐕") || japanese.output.contains("🐶"), "\(japanese.output)")
         #expect(japanese.output.contains("犬") || japanese.output.contains("イヌ"), "\(japanese.output)")
-        let chosen = try shell.run(#"LC_ALL= LANG=ja_JP.UTF-8 "$MOJI" search dog --locale en --limit 1"#)
+        let chosen = try await shell.run(#"LC_ALL= LANG=ja_JP.UTF-8 "$MOJI" search dog --locale en --limit 1"#)
         #expect(chosen.output.contains("dog"), "\(chosen.output)")
-        let unknown = try shell.run(#"LC_ALL= LC_MESSAGES= LANG=xx_YY.UTF-8 "$MOJI" search dog --limit 1"#)
+        let unknown = try await shell.run(#"LC_ALL= LC_MESSAGES= LANG=xx_YY.UTF-8 "$MOJI" search dog --limit 1"#)
         #expect(unknown.status == 0 && unknown.output.contains("dog"), "\(unknown.output) \(unknown.errors)")
-        let german = try shell.run(#"LC_ALL=de_DE.UTF-8 "$MOJI" info 🐶"#)
+        let german = try await shell.run(#"LC_ALL=de_DE.UTF-8 "$MOJI" info 🐶"#)
         #expect(german.output.contains("Hund"), "\(german.output)")
     }
 }

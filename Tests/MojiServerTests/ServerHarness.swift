@@ -28,6 +28,10 @@ struct ServerHarness {
         func problem() throws -> ProblemDetails { try decode(ProblemDetails.self) }
     }
 
+    /// Where the clients' callbacks run; kept for the process, as an operation queue does not
+    /// keep its underlying queue alive.
+    private static let callbackQueue = DispatchQueue(label: "ServerHarness")
+
     /// Runs `body` with a started server and stops it afterwards; `prepare` may write into the
     /// MOJI_HOME before the server opens its store.
     ///
@@ -52,8 +56,13 @@ struct ServerHarness {
         // A debug build making a 2.4 MB answer on a machine busy with a whole test run (and a
         // release build beside it) once stayed silent past the default 60 s.
         sessionConfiguration.timeoutIntervalForRequest = 180
+        // Callbacks on a queue with a thread of its own: the default queue waits in Dispatch's
+        // pool, which the server's large answers and other suites' blocking work can fill.
+        let callbacks = OperationQueue()
+        callbacks.underlyingQueue = callbackQueue
         let harness = ServerHarness(
-            server: server, home: home, session: URLSession(configuration: sessionConfiguration))
+            server: server, home: home,
+            session: URLSession(configuration: sessionConfiguration, delegate: nil, delegateQueue: callbacks))
         do {
             try await body(harness)
         } catch {

@@ -28,14 +28,17 @@ struct MojiProcess {
 
     /// Runs `moji arguments…` to the end and returns its exit code, output and errors. Both go
     /// to files, so a child that fills one stream while the other is read cannot deadlock.
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let outcome = try run(arguments, limit: .seconds(600))
+    func run(_ arguments: [String]) async throws -> (status: Int32, output: String, errors: String) {
+        let outcome = try await run(arguments, limit: .seconds(600))
         return (outcome.status ?? -1, outcome.output, outcome.errors)
     }
 
     /// Runs `moji arguments…`, killing it after `limit`; `seconds` is how long it ran, and
     /// `status` is nil when it had to be killed.
-    func run(_ arguments: [String], limit: Duration) throws
+    ///
+    /// It polls with `Task.sleep`, so the wait leaves the cooperative pool's thread to others (the
+    /// servers and clients of other suites need it while the child runs).
+    func run(_ arguments: [String], limit: Duration) async throws
         -> (status: Int32?, output: String, errors: String, seconds: Double)
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("moji-child-\(UUID().uuidString)")
@@ -50,15 +53,23 @@ struct MojiProcess {
         let process = try start(
             arguments, stdout: try FileHandle(forWritingTo: out),
             stderr: try FileHandle(forWritingTo: err))
-        while process.isRunning, clock.now - started < limit { usleep(10_000) }
+        while process.isRunning, clock.now - started < limit { try await Task.sleep(for: .milliseconds(10)) }
         let killed = process.isRunning
         if killed { process.terminate() }
-        process.waitUntilExit()
+        try await Self.waitForExit(process)
         let elapsed = clock.now - started
         return (
             killed ? nil : process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
             try String(contentsOf: err, encoding: .utf8),
             Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         )
+    }
+
+    /// Waits for `process` to end, polling with `Task.sleep` instead of holding a thread of the
+    /// cooperative pool as `waitUntilExit()` would.
+    static func waitForExit(_ process: Process) async throws {
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        // It has ended; this only lets Foundation collect its status.
+        process.waitUntilExit()
     }
 }

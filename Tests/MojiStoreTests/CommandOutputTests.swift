@@ -10,16 +10,16 @@ struct CommandOutputTests {
     }
 
     @Test("list --json gives each emoji's tone forms, as info --json does")
-    func listGivesToneVariants() throws {
+    func listGivesToneVariants() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
-        let list = try moji.run(["list", "--subgroup", "hand-fingers-open", "--json"])
+        let list = try await moji.run(["list", "--subgroup", "hand-fingers-open", "--json"])
         #expect(list.status == 0, "\(list.errors)")
         let listed = try JSONDecoder().decode([Summary].self, from: Data(list.output.utf8))
         let wave = try #require(listed.first { $0.emoji == "👋" })
         #expect(wave.toneVariants == ["👋🏻", "👋🏼", "👋🏽", "👋🏾", "👋🏿"])
         for summary in listed {
-            let info = try moji.run(["info", summary.emoji, "--json"])
+            let info = try await moji.run(["info", summary.emoji, "--json"])
             #expect(info.status == 0, "\(info.errors)")
             let detailed = try JSONDecoder().decode(Summary.self, from: Data(info.output.utf8))
             #expect(detailed.toneVariants == summary.toneVariants, "\(summary.emoji)")
@@ -27,9 +27,9 @@ struct CommandOutputTests {
     }
 
     @Test("--locale's help names its default once", arguments: ["search", "list", "info", "pick"])
-    func localeDefaultOnce(command: String) throws {
+    func localeDefaultOnce(command: String) async throws {
         let directory = try TemporaryDirectory()
-        let help = try MojiProcess(home: directory.url).run([command, "--help"])
+        let help = try await MojiProcess(home: directory.url).run([command, "--help"])
         #expect(help.status == 0)
         // The help wraps lines; read it as one line of words.
         let text = help.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -43,25 +43,25 @@ struct CommandOutputTests {
     }
 
     @Test("info of a toned emoji gives Slack's toned code, the one demojify --preset slack writes")
-    func tonedSlackCode() throws {
+    func tonedSlackCode() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         // Before issue 26 `moji info 👍🏽` listed no slack code at all.
-        let info = try moji.run(["info", "👍🏽"])
+        let info = try await moji.run(["info", "👍🏽"])
         #expect(info.status == 0)
-        let written = try moji.run(["demojify", "--preset", "slack", "--text", "👍🏽"])
+        let written = try await moji.run(["demojify", "--preset", "slack", "--text", "👍🏽"])
         let code = written.output.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(code == ":+1::skin-tone-4:", "\(written.output)")
         #expect(info.output.contains("slack") && info.output.contains(code), "\(info.output)")
         // A neutral emoji keeps its own codes only.
-        #expect(!(try moji.run(["info", "👍"]).output.contains("skin-tone")))
+        #expect(!(try await moji.run(["info", "👍"]).output.contains("skin-tone")))
     }
 
     @Test("emojify's and demojify's help: no runs of spaces mid-sentence, the default named once")
-    func textCommandHelp() throws {
+    func textCommandHelp() async throws {
         let directory = try TemporaryDirectory()
         for command in ["emojify", "demojify"] {
-            let help = try MojiProcess(home: directory.url).run(["help", command])
+            let help = try await MojiProcess(home: directory.url).run(["help", command])
             #expect(help.status == 0)
             // Before issue 26 a lost line continuation left runs of 13 spaces in emojify's text.
             for line in help.output.split(separator: "\n") where !line.hasPrefix(" ") {
@@ -72,18 +72,18 @@ struct CommandOutputTests {
     }
 
     @Test("use prints each emoji's score once all are recorded, not one a later use already lowered")
-    func useReportsFinalScores() throws {
+    func useReportsFinalScores() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         // Before issue 26, 👍's line was printed before 🎉's use moved the clock and lowered it.
-        let used = try moji.run(["use", "👍🏽", "🎉", "--json"])
+        let used = try await moji.run(["use", "👍🏽", "🎉", "--json"])
         #expect(used.status == 0, "\(used.errors)")
         struct Entry: Decodable {
             var emoji: String
             var score: Double?
         }
         let printed = try JSONDecoder().decode([Entry].self, from: Data(used.output.utf8))
-        let frequent = try moji.run(["frequent", "--json"])
+        let frequent = try await moji.run(["frequent", "--json"])
         let stored = try JSONDecoder().decode([Entry].self, from: Data(frequent.output.utf8))
         #expect(printed.count == 2)
         for entry in printed {

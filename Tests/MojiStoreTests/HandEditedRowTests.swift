@@ -49,7 +49,7 @@ struct HandEditedRowTests {
     }
 
     @Test("check reports a row out of range, repair clamps it in place and check is ok again")
-    func checkAndRepair() throws {
+    func checkAndRepair() async throws {
         let (directory, store) = try Self.edited(
             """
             UPDATE usage SET scoredAt = -9223372036854775808 WHERE item = '🎉';
@@ -74,13 +74,13 @@ struct HandEditedRowTests {
         #expect(health.invalidRows == rows)
 
         let moji = MojiProcess(home: directory.url)
-        let check = try moji.run(["store", "check"])
+        let check = try await moji.run(["store", "check"])
         #expect(check.status == 5)
         #expect(check.output.contains("out of range"))
         #expect(check.output.contains("scoredAt -9223372036854775808"))
         #expect(!check.output.contains("\u{1B}"))
 
-        let repair = try moji.run(["store", "repair"])
+        let repair = try await moji.run(["store", "repair"])
         #expect(repair.status == 0, "\(repair.errors)")
         #expect(repair.output.contains("fixed 3 rows in place and dropped 2"))
         #expect(try store.invalidRows().isEmpty)
@@ -95,7 +95,7 @@ struct HandEditedRowTests {
     }
 
     @Test("moji use, recent and frequent on a hand-edited store exit 0 instead of crashing")
-    func commandLine() throws {
+    func commandLine() async throws {
         let (directory, _) = try Self.edited(
             """
             UPDATE usage SET scoredAt = -9223372036854775808 WHERE item = '🎉';
@@ -103,7 +103,7 @@ struct HandEditedRowTests {
             """)
         let moji = MojiProcess(home: directory.url)
         for arguments in [["frequent"], ["recent"], ["use", "🎉", "👍"], ["most-used"]] {
-            let result = try moji.run(arguments)
+            let result = try await moji.run(arguments)
             #expect(result.status == 0, "moji \(arguments.joined(separator: " ")): \(result.errors)")
         }
     }

@@ -131,13 +131,13 @@ struct ImportValidationTests {
     }
 
     @Test("moji store import names the bad entry and exits 64; the store is unchanged")
-    func commandLine() throws {
+    func commandLine() async throws {
         let (directory, store, export) = try Self.exported()
         var spoiled = export
         spoiled.usage[0].scoredAt = Int.min
         let file = directory.url.appendingPathComponent("spoiled.json")
         try spoiled.jsonData().write(to: file)
-        let result = try MojiProcess(home: directory.url).run(["store", "import", file.path])
+        let result = try await MojiProcess(home: directory.url).run(["store", "import", file.path])
         #expect(result.status == 64)
         #expect(result.errors.contains("usage[0]"))
         #expect(result.errors.contains("scoredAt -9223372036854775808"))

@@ -69,9 +69,9 @@ struct NameValidationTests {
     }
 
     @Test("moji collections add with an ESC in the name exits 64 and prints no ESC")
-    func commandLine() throws {
+    func commandLine() async throws {
         let directory = try TemporaryDirectory()
-        let result = try MojiProcess(home: directory.url).run(["collections", "add", "\u{1B}]0;PWNED\u{07}", "👍"])
+        let result = try await MojiProcess(home: directory.url).run(["collections", "add", "\u{1B}]0;PWNED\u{07}", "👍"])
         #expect(result.status == 64)
         #expect(result.errors.contains("control character U+001B"))
         #expect(!result.errors.contains("\u{1B}") && !result.output.contains("\u{1B}"))

@@ -12,7 +12,7 @@ import Testing
 @Suite("reliability with real processes", .serialized)
 struct ProcessReliabilityTests {
     @Test("three processes recording 2,000 uses each at once: every use counted once, never locked")
-    func concurrentWriters() throws {
+    func concurrentWriters() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         // Overlapping lists, so the processes fight over the same rows.
@@ -34,7 +34,7 @@ struct ProcessReliabilityTests {
             children.append((process, out, err))
         }
         for (process, out, err) in children {
-            process.waitUntilExit()
+            try await MojiProcess.waitForExit(process)
             let errors = try String(contentsOf: err, encoding: .utf8)
             #expect(process.terminationStatus == 0, "child failed: \(errors)")
             #expect(!errors.lowercased().contains("locked"))
@@ -66,7 +66,7 @@ struct ProcessReliabilityTests {
     }
 
     @Test("a writer killed mid-stream leaves a sound database holding every committed use")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let output = Pipe()
@@ -80,7 +80,7 @@ struct ProcessReliabilityTests {
             reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        try await MojiProcess.waitForExit(process)
         buffer.append(output.fileHandleForReading.readAll())
         reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
         #expect(process.terminationReason == .uncaughtSignal)
@@ -96,7 +96,7 @@ struct ProcessReliabilityTests {
     }
 
     @Test("garbage in the file: a clear error naming it, check reports it, repair moves it aside")
-    func garbageFile() throws {
+    func garbageFile() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let garbage = Data((0..<50_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
@@ -112,28 +112,28 @@ struct ProcessReliabilityTests {
             }
             #expect(path == directory.databaseURL.standardizedFileURL.path)
         }
-        let recent = try moji.run(["recent"])
+        let recent = try await moji.run(["recent"])
         #expect(recent.status == 5, "a store that cannot be opened exits 5 (ExitCode.storeFailure)")
         #expect(recent.errors.contains(directory.databaseURL.path))
         #expect(recent.errors.contains("moji store repair"))
 
-        let check = try moji.run(["store", "check"])
+        let check = try await moji.run(["store", "check"])
         #expect(check.status == 5)
         #expect(check.output.contains("damaged"))
 
-        let repair = try moji.run(["store", "repair", "--json"])
+        let repair = try await moji.run(["store", "repair", "--json"])
         #expect(repair.status == 0, "\(repair.errors)")
         let result = try JSONDecoder().decode(StoreRepair.self, from: Data(repair.output.utf8))
         let moved = try #require(result.movedAside.first)
         #expect(try Data(contentsOf: URL(fileURLWithPath: moved)) == garbage)
 
-        #expect(try moji.run(["store", "check"]).status == 0)
-        #expect(try moji.run(["use", "🎉"]).status == 0)
-        #expect(try moji.run(["recent"]).output.hasPrefix("🎉"))
+        #expect(try await moji.run(["store", "check"]).status == 0)
+        #expect(try await moji.run(["use", "🎉"]).status == 0)
+        #expect(try await moji.run(["recent"]).output.hasPrefix("🎉"))
     }
 
     @Test("export then import round-trips all user data")
-    func exportImportRoundTrip() throws {
+    func exportImportRoundTrip() async throws {
         let source = try TemporaryDirectory()
         let store = try EmojiStore(url: source.databaseURL)
         for text in ["😀", "👍🏽", "🧑🏻‍🤝‍🧑🏿", "😀", "🎉"] { try store.recordUse(of: emoji(text)) }
@@ -152,11 +152,11 @@ struct ProcessReliabilityTests {
                 group: "animals", image: "images/parrot.gif", source: "forum"))
 
         let exportFile = source.url.appendingPathComponent("export.json")
-        let exported = try MojiProcess(home: source.url).run(["store", "export", "--output", exportFile.path])
+        let exported = try await MojiProcess(home: source.url).run(["store", "export", "--output", exportFile.path])
         #expect(exported.status == 0, "\(exported.errors)")
 
         let target = try TemporaryDirectory()
-        let imported = try MojiProcess(home: target.url).run(["store", "import", exportFile.path])
+        let imported = try await MojiProcess(home: target.url).run(["store", "import", exportFile.path])
         #expect(imported.status == 0, "\(imported.errors)")
 
         let copy = try EmojiStore(url: target.databaseURL)
@@ -172,21 +172,21 @@ struct ProcessReliabilityTests {
 
         let bad = target.url.appendingPathComponent("bad.json")
         try Data("{\"hello\": 1}".utf8).write(to: bad)
-        let rejected = try MojiProcess(home: target.url).run(["store", "import", bad.path])
+        let rejected = try await MojiProcess(home: target.url).run(["store", "import", bad.path])
         #expect(rejected.status == 3, "a file that is not an export is unreadable input (3), not a store failure")
         #expect(rejected.errors.contains(bad.path))
         #expect(try copy.export().usage == before.usage)
     }
 
     @Test("five processes opening a fresh database at once seed the defaults exactly once")
-    func seedingRace() throws {
+    func seedingRace() async throws {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let processes = try (0..<5).map { _ in
             try moji.start(["frequent", "--json"], stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
         }
         for process in processes {
-            process.waitUntilExit()
+            try await MojiProcess.waitForExit(process)
             #expect(process.terminationStatus == 0)
         }
         // Seeding adds to the scores already there, so a second run would have doubled them:
