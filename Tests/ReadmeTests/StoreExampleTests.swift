@@ -7,11 +7,18 @@ import Testing
 @Suite("README: the store")
 struct StoreExampleTests {
     @Test("the store example records a use, ranks it first, pins, keeps tones per person and reports the change")
-    func store() async throws {
+    func store() async {
+        // The example opens the store at its default place, so it needs MOJI_HOME set in the
+        // process. setenv beside the other suites' threads is unsafe (one launching a child read
+        // the environment as it moved, and the test process crashed), so the example runs in a
+        // process of its own: an exit test.
+        await #expect(processExitsWith: .success) { try await Self.example() }
+    }
+
+    /// The README's block, with its checks, in the exit test's process.
+    static func example() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        // Only this test opens a store at the default location, so setting the variable for the
-        // whole test process touches no other test.
         setenv("MOJI_HOME", home.path, 1)
         let catalog = EmojiCatalog.shared
 
@@ -51,7 +58,7 @@ struct StoreExampleTests {
 
     /// The task's value, or nil when it has none within `limit`; the task is cancelled either
     /// way, so a change that never comes fails the test instead of hanging it.
-    func value<Value: Sendable>(of task: Task<Value?, Never>, within limit: Duration) async -> Value? {
+    static func value<Value: Sendable>(of task: Task<Value?, Never>, within limit: Duration) async -> Value? {
         await withTaskGroup(of: Value?.self) { group in
             group.addTask { await task.value }
             group.addTask {
