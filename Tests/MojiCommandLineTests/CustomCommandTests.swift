@@ -26,17 +26,7 @@ struct CustomCommandTests {
     /// with no proxy set.
     func run(_ script: String) async throws -> ShellCommand.Outcome {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment["MOJI"] = ShellCommand.moji
-        environment["MOJI_HOME"] = home.path
-        // The loopback server is reached directly, whatever proxy the machine is set up with.
-        for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
-            environment[name] = nil
-        }
-        let outcome = try await ChildProcess.run("/bin/sh", ["-c", script], environment: environment)
-        return ShellCommand.Outcome(
-            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
-            errors: String(decoding: outcome.errors, as: UTF8.self))
+        return try await ShellCommand(home: home).run(script)
     }
 
     func removeHome() { try? FileManager.default.removeItem(at: home) }

@@ -25,20 +25,12 @@ struct DataCommandTests {
     /// blocking a thread of the pool the loopback server runs on.
     func run(_ script: String, environment extra: [String: String] = [:]) async throws -> ShellCommand.Outcome {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment["MOJI"] = ShellCommand.moji
-        environment["MOJI_DATA"] =
-            MojiExecutable.url.deletingLastPathComponent().appendingPathComponent("moji-data").path
-        environment["MOJI_HOME"] = home.path
-        environment["MOJI_CATALOG"] = nil
-        for name in ["http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
-            environment[name] = nil
-        }
-        environment.merge(extra) { $1 }
-        let outcome = try await ChildProcess.run("/bin/sh", ["-c", script], environment: environment)
-        return ShellCommand.Outcome(
-            status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
-            errors: String(decoding: outcome.errors, as: UTF8.self))
+        var environment: [String: String?] = [
+            "MOJI_DATA": MojiExecutable.url.deletingLastPathComponent().appendingPathComponent("moji-data").path,
+            "MOJI_CATALOG": nil,
+        ]
+        for (name, value) in extra { environment[name] = value }
+        return try await ShellCommand(home: home).run(script, environment: environment)
     }
 
     func status() async throws -> [String: Any] {
