@@ -99,6 +99,29 @@ struct PriorRankingTests {
         #expect(try texts("pizaa", limit: 1) == ["🍕"])
     }
 
+    @Test("a letter typed with its mark means it: läc → 😊 (lächeln), öst → 🇦🇹 (Österreich), not 🌷 (Ostern)")
+    func typedMarksCount() throws {
+        #expect(try texts("läc", locale: "de", limit: 1) == ["😊"])
+        #expect(try texts("öst", locale: "de", limit: 1) == ["🇦🇹"])
+        // Typed without the mark, the common emoji of the unmarked word still comes first, and the
+        // marked words are still found: people often leave marks out.
+        #expect(try texts("lac", locale: "de", limit: 1) == ["😂"])
+        #expect(try texts("ost", locale: "de", limit: 10).contains("🇦🇹"))
+    }
+
+    @Test("folding counts as a mark what it takes off beyond case: é ö ñ ß ё, not E, Д or カ")
+    func marksThatFoldingTakesOff() {
+        for letter in ["é", "Ö", "ñ", "ß", "ø", "ё", "ά"] {
+            #expect(TextFolding.carriesMark(letter.unicodeScalars.first!), "\(letter)")
+        }
+        for letter in ["e", "E", "Д", "д", "カ", "ｶ", "ς", "a"] {
+            #expect(!TextFolding.carriesMark(letter.unicodeScalars.first!), "\(letter)")
+        }
+        #expect(TextFolding.markedWords("Crème brulee").map(\.hasMark) == [true, false])
+        // A combining accent typed after its letter is a mark too.
+        #expect(TextFolding.markedWords("e\u{301}t\u{E9}").map(\.hasMark) == [true])
+    }
+
     @Test("an emoticon puts its emoji first: <3 → ❤️")
     func emoticonFirst() throws {
         #expect(try texts("<3", limit: 1) == ["❤️"])

@@ -7,8 +7,9 @@
 struct SearchSegmentBuilder {
     private var words: TermTableBuilder
     private var phrases: TermTableBuilder
-    /// The term in `words` of each raw word seen, or -1 when it folds to nothing.
-    private var rawWordTerms: [ByteString: Int32] = [:]
+    /// The term in `words` of each raw word seen (-1 when it folds to nothing), and whether the
+    /// word has a mark that folding takes off (``Posting/markedWordFlag``).
+    private var rawWordTerms: [ByteString: (term: Int32, hasMark: Bool)] = [:]
     /// Terms of two scalars or more in scripts without spaces, also found inside words
     /// (``SearchSegment/grams``).
     private var unspacedTerms: [Int] = []
@@ -158,32 +159,39 @@ struct SearchSegmentBuilder {
     private mutating func addWord(_ raw: Slice<UnsafeBufferPointer<UInt8>>, posting: Posting) {
         rawWord.bytes.removeAll(keepingCapacity: true)
         rawWord.bytes.append(contentsOf: raw)
-        let term: Int32
-        if let known = rawWordTerms[rawWord] {
-            term = known
+        let known: (term: Int32, hasMark: Bool)
+        if let seen = rawWordTerms[rawWord] {
+            known = seen
         } else {
-            term = foldedTerm(of: UnsafeBufferPointer(rebasing: raw))
-            rawWordTerms[rawWord] = term
+            known = foldedTerm(of: UnsafeBufferPointer(rebasing: raw))
+            rawWordTerms[rawWord] = known
         }
+        let term = known.term
         guard term >= 0 else { return }
+        var posting = posting
+        if known.hasMark { posting.rawValue |= UInt32(Posting.markedWordFlag) }
         words.add(term: Int(term), posting: posting)
         textTerms.append(Int(term))
     }
 
-    /// The term of a raw word once folded, added to ``words`` if new; -1 if it folds to nothing.
-    private mutating func foldedTerm(of raw: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// The term of a raw word once folded, added to ``words`` if new (-1 if it folds to
+    /// nothing), and whether folding took a mark off it.
+    private mutating func foldedTerm(of raw: UnsafeBufferPointer<UInt8>) -> (term: Int32, hasMark: Bool) {
         scalars.removeAll(keepingCapacity: true)
+        var hasMark = false
         UTF8Codec.forEachScalar(in: raw) { value in
-            if let scalar = Unicode.Scalar(value) { TextFolding.append(scalar, to: &scalars) }
+            guard let scalar = Unicode.Scalar(value) else { return }
+            TextFolding.append(scalar, to: &scalars)
+            if !hasMark, value >= 0xC0 { hasMark = TextFolding.carriesMark(scalar) }
         }
-        guard !scalars.isEmpty else { return -1 }
+        guard !scalars.isEmpty else { return (-1, false) }
         key.bytes.removeAll(keepingCapacity: true)
         UTF8Codec.append(scalars, to: &key.bytes)
         let (term, isNew) = words.intern(key)
         if isNew, findsInside, scalars.count > 1, scalars.contains(where: TextFolding.isUnspacedScript) {
             unspacedTerms.append(term)
         }
-        return Int32(term)
+        return (Int32(term), hasMark)
     }
 
     /// Adds the folded text with its punctuation (``TextFolding/rawKey(_:into:maximumScalars:)``)

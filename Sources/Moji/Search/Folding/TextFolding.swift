@@ -19,21 +19,46 @@ package enum TextFolding {
 
     /// The folded words of `text`: letters, marks and digits, split at everything else.
     static func words(_ text: String, maximumScalars: Int = .max) -> [[UInt32]] {
-        var words: [[UInt32]] = []
+        markedWords(text, maximumScalars: maximumScalars).map(\.scalars)
+    }
+
+    /// ``words(_:maximumScalars:)``, each with whether it was written with a mark that folding
+    /// took off (``carriesMark(_:)``).
+    static func markedWords(_ text: String, maximumScalars: Int = .max) -> [(scalars: [UInt32], hasMark: Bool)] {
+        var words: [(scalars: [UInt32], hasMark: Bool)] = []
         var current: [UInt32] = []
+        var hasMark = false
         var seen = 0
         for scalar in text.unicodeScalars {
             seen += 1
             if seen > maximumScalars { break }
             if isWordCharacter(scalar) {
                 append(scalar, to: &current)
+                if !hasMark, scalar.value >= 0xC0 { hasMark = carriesMark(scalar) }
             } else if !current.isEmpty {
-                words.append(current)
+                words.append((current, hasMark))
                 current = []
+                hasMark = false
             }
         }
-        if !current.isEmpty { words.append(current) }
+        if !current.isEmpty { words.append((current, hasMark)) }
         return words
+    }
+
+    /// Whether folding takes more than the case off `scalar`: a diacritic (é, ö, ñ, ё, or a
+    /// combining accent) or a letter spelled out (ß, æ, ø). Someone who types such a letter means
+    /// it ("läc" is "lächeln", not "lachen"; "año" is not "ano"), so search ranks words that have
+    /// one before words that match only once folded (``RankKey/missingMarkPenalty``). Kana,
+    /// full-width forms and case alone do not count.
+    static func carriesMark(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0xC0 else { return false }
+        if isCombiningDiacritic(value) { return true }
+        // ς and ſ are only other forms of σ and s.
+        guard value < 0x2000, value != 0x3C2, value != 0x17F, let folded = LatinFolding.table[value] else {
+            return false
+        }
+        return !scalar.properties.lowercaseMapping.unicodeScalars.map(\.value).elementsEqual(folded)
     }
 
     /// Calls `body` with each scalar of `text`, decoding UTF-8 directly (faster than

@@ -278,6 +278,8 @@ struct SearchMatcher {
         let wholeKeys = Self.packedKeys(whole: true, localeRank: localeRank)
         let prefixKeys = Self.packedKeys(whole: false, localeRank: localeRank)
         let hasWeights = weights.count == words.count
+        // A word typed with a mark (ö, é, ñ) ranks the words written without one later.
+        let wantsMark = token.hasMark
         var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
@@ -297,7 +299,10 @@ struct SearchMatcher {
                                     let entry = posting.entry
                                     if position > 0 && !state[entry].matchedAll(before: position) { continue }
                                     let packed = keys >> (16 * UInt64(posting.wordFieldCode))
-                                    let key = RankKey(rawValue: UInt16(truncatingIfNeeded: packed))
+                                    var key = RankKey(rawValue: UInt16(truncatingIfNeeded: packed))
+                                    if wantsMark && !posting.wordHasMark {
+                                        key = key.penalized(by: RankKey.missingMarkPenalty)
+                                    }
                                     let best = state[entry].tokenBest
                                     if best == none {
                                         touched[count] = Int32(entry)

@@ -7,6 +7,8 @@ struct SearchQuery: Sendable {
         let bytes: [UInt8]
         /// Whether the token is written in a script without spaces, so it also matches inside words.
         let isUnspaced: Bool
+        /// Whether the token was typed with a mark that folding took off (``TextFolding/carriesMark(_:)``).
+        let hasMark: Bool
     }
 
     let tokens: [Token]
@@ -23,18 +25,20 @@ struct SearchQuery: Sendable {
     let lastWordIsOpen: Bool
 
     init(_ text: String) {
-        let words = TextFolding.words(text, maximumScalars: TextFolding.maximumQueryScalars)
+        let words = TextFolding.markedWords(text, maximumScalars: TextFolding.maximumQueryScalars)
             .prefix(TextFolding.maximumQueryWords)
         var tokens: [Token] = []
         tokens.reserveCapacity(words.count)
         // The words joined by spaces, in UTF-8: each word's bytes with a space between.
         var wordsKey: [UInt8] = [SearchSegment.wordsKeyMarker]
-        for word in words {
+        for (word, hasMark) in words {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(word.count)
             UTF8Codec.append(word, to: &bytes)
             tokens.append(
-                Token(scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript)))
+                Token(
+                    scalars: word, bytes: bytes, isUnspaced: word.contains(where: TextFolding.isUnspacedScript),
+                    hasMark: hasMark))
             if wordsKey.count > 1 { wordsKey.append(0x20) }
             wordsKey.append(contentsOf: bytes)
         }

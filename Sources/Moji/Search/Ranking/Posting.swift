@@ -8,6 +8,8 @@
 /// │ entry                      │ field/kind │
 /// └────────────────────────────┴────────────┘
 /// ```
+///
+/// In a words table the low byte is the field (bits 0–1) and ``markedWordFlag`` (bit 2).
 struct Posting: RawRepresentable, Hashable, Sendable {
     var rawValue: UInt32
 
@@ -18,8 +20,15 @@ struct Posting: RawRepresentable, Hashable, Sendable {
     @inline(__always)
     init(entry: Int, field: UInt8) { rawValue = UInt32(truncatingIfNeeded: entry) << 8 | UInt32(field) }
 
-    /// A words table's posting: `entry` has the word in `field`.
-    init(entry: Int, field: SearchSegment.WordField) { self.init(entry: entry, field: field.rawValue) }
+    /// A words table's posting: `entry` has the word in `field`; `hasMark` when it was written
+    /// with a mark that folding took off (``TextFolding/carriesMark(_:)``).
+    init(entry: Int, field: SearchSegment.WordField, hasMark: Bool = false) {
+        self.init(entry: entry, field: field.rawValue | (hasMark ? Self.markedWordFlag : 0))
+    }
+
+    /// The bit of a words table's posting whose word was written with a mark (`lächeln`, not
+    /// `lachen`, for the term `lachen`).
+    static let markedWordFlag: UInt8 = 0x4
 
     /// A phrases table's posting: `entry` has the phrase as a `kind`.
     init(entry: Int, kind: SearchSegment.PhraseKind) { self.init(entry: entry, field: kind.rawValue) }
@@ -39,7 +48,11 @@ struct Posting: RawRepresentable, Hashable, Sendable {
 
     /// Whether a words table's posting is of a name's word.
     @inline(__always)
-    var isName: Bool { field == SearchSegment.WordField.name.rawValue }
+    var isName: Bool { wordFieldCode == UInt32(SearchSegment.WordField.name.rawValue) }
+
+    /// Whether a words table's posting's word was written with a mark that folding took off.
+    @inline(__always)
+    var wordHasMark: Bool { rawValue & UInt32(Self.markedWordFlag) != 0 }
 
     /// A phrases table's kind; nil for a code this version does not know.
     var phraseKind: SearchSegment.PhraseKind? { SearchSegment.PhraseKind(rawValue: field) }

@@ -20,7 +20,8 @@
 /// | 8                | is an emojibase or CLDR code, without colons                        | exact     |
 /// | 9                | starts with `:` and starts a shortcode (`:heart` → `:heart_eyes:`)  | shortcode |
 /// | 16 + cost + r + p | has every word matching, the worst word's best ``MatchCost``,      | per class |
-/// |                  | locale rank `r`, the entry's prior penalty `p`                      |           |
+/// |                  | locale rank `r`, the entry's prior penalty `p` (+ 4 for a word      |           |
+/// |                  | typed with a mark, matched by one without: ``missingMarkPenalty``)  |           |
 ///
 /// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others.
 /// The prior penalty `p` (``SearchIndex/priorPenalty``) is 0 for the emoji people use most and
@@ -86,6 +87,14 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     /// Buckets a match in another locale (English, when searching German) costs more: enough
     /// that "tee" finds 🍵 (German "Tee") before 😀 (English "teeth").
     static let otherLocaleCost: UInt8 = 3
+
+    /// Buckets a word match costs when the query's word was typed with a mark that folding takes
+    /// off (ö, é, ñ, ß: ``TextFolding/carriesMark(_:)``) and the matched word has none: "läc"
+    /// means "lächeln" (😊), not "lachen" (😂), and "año" is not "ano". As much as a whole name word
+    /// gains over its completions and one more, so a marked word comes first unless the unmarked
+    /// one's emoji is far more common. Typing without marks costs nothing: "lach" still finds
+    /// both, as people often leave marks out.
+    static let missingMarkPenalty: UInt8 = 4
 
     /// A word match costing `cost` in a segment of `localeRank` (0 or 1).
     @inline(__always)
