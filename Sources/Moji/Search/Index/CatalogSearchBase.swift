@@ -13,7 +13,7 @@ final class CatalogSearchBase: Sendable {
     /// How often people use each entry (Zipf × 100, 0 without data): the emoji prior
     /// (``EmojiPriors``), empty when the catalog has none.
     let frequencies: [UInt16]
-    private let catalog: EmojiCatalog
+    let catalog: EmojiCatalog
     private let universalSegment = Locked<SearchSegment?>(nil)
 
     static func shared(for catalog: EmojiCatalog) -> CatalogSearchBase {

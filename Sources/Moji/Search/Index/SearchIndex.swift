@@ -47,12 +47,12 @@ final class SearchIndex: Sendable {
     /// Builds the index of a catalog in these locales (already resolved, the chosen one first).
     /// The locale-independent part is made once per catalog and shared.
     convenience init(catalog: EmojiCatalog, localized: [LocalizedCatalog], custom: [CustomEmoji]) throws(CatalogError) {
-        let base = CatalogSearchBase.shared(for: catalog)
-        let segments = try ParallelSegmentBuild.segments(locales: localized, base: base)
+        let parts = try ParallelSegmentBuild.parts(locales: localized, catalog: catalog, custom: custom)
+        let base = parts.base
         self.init(
-            catalog: catalog, localized: localized, segments: segments, emojis: base.emojis,
+            catalog: catalog, localized: localized, segments: parts.segments, emojis: base.emojis,
             neutralEntries: base.neutralEntries, versions: base.versions, groupIndices: base.groupIndices,
-            custom: custom)
+            custom: custom, order: parts.order)
     }
 
     /// An index with `custom` as its custom emoji, sharing everything else with `base`.
@@ -63,12 +63,15 @@ final class SearchIndex: Sendable {
                 if case .custom = $0.source { return false }
                 return true
             }, emojis: base.emojis, neutralEntries: base.neutralEntries, versions: base.versions,
-            groupIndices: base.groupIndices, custom: custom)
+            groupIndices: base.groupIndices, custom: custom,
+            order: Self.order(
+                base: CatalogSearchBase.shared(for: base.catalog), first: base.localized.first, custom: custom))
     }
 
     private init(
         catalog: EmojiCatalog, localized: [LocalizedCatalog], segments: [SearchSegment], emojis: [Emoji?],
-        neutralEntries: [Int32], versions: [UInt16], groupIndices: [UInt8], custom: [CustomEmoji]
+        neutralEntries: [Int32], versions: [UInt16], groupIndices: [UInt8], custom: [CustomEmoji],
+        order: (commonFirst: CommonFirstOrder, priorPenalty: [UInt8])
     ) {
         self.catalog = catalog
         self.localized = localized
@@ -82,8 +85,18 @@ final class SearchIndex: Sendable {
         if !custom.isEmpty { segments.append(Self.customSegment(custom, firstEntry: emojis.count)) }
         self.segments = segments
         self.alphabetical = AlphabeticalOrder()
+        self.commonFirst = order.commonFirst
+        self.priorPenalty = order.priorPenalty
+    }
+
+    /// The order of entries that share a rank key, and each entry's prior penalty, for an index
+    /// whose first locale is `first` (none for an index without locales).
+    static func order(base: CatalogSearchBase, first: LocalizedCatalog?, custom: [CustomEmoji]) -> (
+        commonFirst: CommonFirstOrder, priorPenalty: [UInt8]
+    ) {
+        let emojis = base.emojis
         var nameWords = [UInt16](repeating: 0, count: emojis.count + custom.count)
-        if let first = localized.first {
+        if let first {
             for (entry, emoji) in emojis.enumerated() where emoji != nil {
                 nameWords[entry] = first.withNameUTF8(at: entry) { CommonFirstOrder.wordCount(ofName: $0) }
             }
@@ -92,13 +105,13 @@ final class SearchIndex: Sendable {
             var name = emoji.name.isEmpty ? emoji.code : emoji.name
             nameWords[emojis.count + offset] = name.withUTF8 { CommonFirstOrder.wordCount(ofName: $0) }
         }
-        let frequencies = CatalogSearchBase.shared(for: catalog).frequencies
-        self.commonFirst = CommonFirstOrder(
-            emojis: emojis, versions: versions, nameWords: nameWords, frequencies: frequencies,
-            tagged: catalog.storage.isTagged, customCount: custom.count)
+        let frequencies = base.frequencies
+        let commonFirst = CommonFirstOrder(
+            emojis: emojis, versions: base.versions, nameWords: nameWords, frequencies: frequencies,
+            tagged: base.catalog.storage.isTagged, customCount: custom.count)
         var penalties = [UInt8](repeating: Self.maximumPriorPenalty, count: emojis.count + custom.count)
         for entry in frequencies.indices { penalties[entry] = Self.priorPenalty(frequency: frequencies[entry]) }
-        self.priorPenalty = penalties
+        return (commonFirst, penalties)
     }
 
     /// Names, keywords and CLDR shortcodes in one locale, built from the locale's files (what
