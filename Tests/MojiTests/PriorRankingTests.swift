@@ -109,6 +109,19 @@ struct PriorRankingTests {
         #expect(try texts("ost", locale: "de", limit: 10).contains("🇦🇹"))
     }
 
+    @Test("a one-word query ranks the emoji whose one-word name it covers first: glasse → 👓, not 🥂")
+    func coveredNameFirst() throws {
+        // 👓 is "glasses"; 🥂, "clinking glasses", is more common.
+        #expect(try texts("glasse", limit: 1) == ["👓"])
+        // 🍓 "strawberry" before 🥤 "cup with straw".
+        #expect(try texts("straw", limit: 1) == ["🍓"])
+        // A whole word typed still comes first: "mela" is 🍎 ("mela rossa"), not 🍆 ("melanzana").
+        #expect(try texts("mela", locale: "it", limit: 1) == ["🍎"])
+        // In a script without spaces a word is a compound: one letter of 火箭 (🚀) covers nothing,
+        // so 🔥, the fire itself, stays first.
+        #expect(try texts("火", locale: "zh", limit: 1) == ["🔥"])
+    }
+
     @Test("folding counts as a mark what it takes off beyond case: é ö ñ ß ё, not E, Д or カ")
     func marksThatFoldingTakesOff() {
         for letter in ["é", "Ö", "ñ", "ß", "ø", "ё", "ά"] {

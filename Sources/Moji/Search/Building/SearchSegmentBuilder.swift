@@ -35,9 +35,12 @@ struct SearchSegmentBuilder {
         rawWordTerms.reserveCapacity(2 * expectedTerms)
     }
 
-    /// A name: its words, its whole folded text, and its words joined by spaces.
+    /// A name: its words, its whole folded text, and its words joined by spaces. The word of a
+    /// one-word name says so (``Posting/wholeNameFlag``).
     mutating func addName(_ name: String, entry: Int) {
-        addWords(of: name, field: .name, entry: entry)
+        var utf8 = name
+        let isOneWord = utf8.withUTF8 { CommonFirstOrder.wordCount(ofName: $0) } == 1
+        addWords(of: name, field: .name, entry: entry, isWholeName: isOneWord)
         addRawPhrase(name, kind: .nameRaw, entry: entry)
         guard !textTerms.isEmpty else { return }
         key.bytes.removeAll(keepingCapacity: true)
@@ -134,9 +137,12 @@ struct SearchSegmentBuilder {
 
     /// Adds a posting for each word of `text` (``TextFolding/words(_:maximumScalars:)``), and
     /// sets ``textTerms`` to their terms.
-    private mutating func addWords(of text: String, field: SearchSegment.WordField, entry: Int) {
+    private mutating func addWords(
+        of text: String, field: SearchSegment.WordField, entry: Int, isWholeName: Bool = false
+    ) {
         textTerms.removeAll(keepingCapacity: true)
-        let posting = Posting(entry: entry, field: field)
+        var posting = Posting(entry: entry, field: field)
+        if isWholeName { posting.rawValue |= UInt32(Posting.wholeNameFlag) }
         var text = text
         text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else { return }

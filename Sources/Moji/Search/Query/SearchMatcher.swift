@@ -199,6 +199,10 @@ struct SearchMatcher {
         }
     }
 
+    /// What a word match that covers no name costs (``RankKey/partialNameCost``): a one-word
+    /// query's matches inside words and with a typo never cover one.
+    private var uncoveredCost: UInt8 { query.tokens.count == 1 ? RankKey.partialNameCost : 0 }
+
     private mutating func matchWords(typos: Bool) {
         let openPosition = query.lastWordIsOpen ? query.tokens.count - 1 : -1
         for (position, token) in query.tokens.enumerated() {
@@ -217,7 +221,10 @@ struct SearchMatcher {
                     for word in scratchWords {
                         for posting in words.postings[words.postingRange(of: word)] {
                             let matchClass = MatchClass.inside(name: posting.isName)
-                            record(posting.entry, .word(matchClass, localeRank: localeRank), position)
+                            record(
+                                posting.entry,
+                                RankKey.word(matchClass, localeRank: localeRank).penalized(by: uncoveredCost),
+                                position)
                         }
                     }
                 }
@@ -280,6 +287,10 @@ struct SearchMatcher {
         let hasWeights = weights.count == words.count
         // A word typed with a mark (ö, é, ñ) ranks the words written without one later.
         let wantsMark = token.hasMark
+        // A one-word query costs more where it does not cover the emoji's name.
+        let weighsCover = query.tokens.count == 1
+        let isUnspaced = token.isUnspaced
+        let partialName = UInt16(RankKey.partialNameCost) << 4
         var count = touchedCount
         words.starts.withUnsafeBufferPointer { starts in
             words.postingStarts.withUnsafeBufferPointer { postingStarts in
@@ -287,7 +298,11 @@ struct SearchMatcher {
                     touched.withUnsafeMutableBufferPointer { touched in
                         state.withUnsafeMutableBufferPointer { state in
                             for word in range {
-                                let isWhole = starts[word + 1] - starts[word] == length
+                                let wordLength = starts[word + 1] - starts[word]
+                                let isWhole = wordLength == length
+                                // In scripts without spaces a name's word is a compound
+                                // (火箭, "fire arrow"): more than half of it must be typed.
+                                let covers = !isUnspaced || 2 * length > wordLength
                                 let keys =
                                     isOpen
                                     ? Self.packedCompletionKeys(
@@ -302,6 +317,9 @@ struct SearchMatcher {
                                     var key = RankKey(rawValue: UInt16(truncatingIfNeeded: packed))
                                     if wantsMark && !posting.wordHasMark {
                                         key = key.penalized(by: RankKey.missingMarkPenalty)
+                                    }
+                                    if weighsCover && !(covers && posting.isWholeName) {
+                                        key = RankKey(rawValue: key.rawValue &+ partialName)
                                     }
                                     let best = state[entry].tokenBest
                                     if best == none {
@@ -412,7 +430,10 @@ struct SearchMatcher {
 
     private mutating func recordTypo(_ word: Int, in words: TermTable, localeRank: UInt8, position: Int) {
         for posting in words.postings[words.postingRange(of: word)] {
-            record(posting.entry, .word(.typo(name: posting.isName), localeRank: localeRank), position)
+            record(
+                posting.entry,
+                RankKey.word(.typo(name: posting.isName), localeRank: localeRank).penalized(by: uncoveredCost),
+                position)
         }
     }
 

@@ -9,7 +9,8 @@
 /// └────────────────────────────┴────────────┘
 /// ```
 ///
-/// In a words table the low byte is the field (bits 0–1) and ``markedWordFlag`` (bit 2).
+/// In a words table the low byte is the field (bits 0–1), ``markedWordFlag`` (bit 2) and
+/// ``wholeNameFlag`` (bit 3).
 struct Posting: RawRepresentable, Hashable, Sendable {
     var rawValue: UInt32
 
@@ -25,6 +26,14 @@ struct Posting: RawRepresentable, Hashable, Sendable {
     init(entry: Int, field: SearchSegment.WordField, hasMark: Bool = false) {
         self.init(entry: entry, field: field.rawValue | (hasMark ? Self.markedWordFlag : 0))
     }
+
+    /// The bit of a words table's posting whose word is the whole of the entry's name (a name of
+    /// one word: `croissant` for 🥐, not for 🌙 "croissant de lune").
+    static let wholeNameFlag: UInt8 = 0x8
+
+    /// Whether a words table's posting's word is the whole of the entry's name.
+    @inline(__always)
+    var isWholeName: Bool { rawValue & UInt32(Self.wholeNameFlag) != 0 }
 
     /// The bit of a words table's posting whose word was written with a mark (`lächeln`, not
     /// `lachen`, for the term `lachen`).

@@ -21,7 +21,9 @@
 /// | 9                | starts with `:` and starts a shortcode (`:heart` → `:heart_eyes:`)  | shortcode |
 /// | 16 + cost + r + p | has every word matching, the worst word's best ``MatchCost``,      | per class |
 /// |                  | locale rank `r`, the entry's prior penalty `p` (+ 4 for a word      |           |
-/// |                  | typed with a mark, matched by one without: ``missingMarkPenalty``)  |           |
+/// |                  | typed with a mark, matched by one without: ``missingMarkPenalty``;  |           |
+/// |                  | + 2 for a one-word query's prefix match that does not cover a       |           |
+/// |                  | one-word name: ``partialNameCost``)                                 |           |
 ///
 /// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others.
 /// The prior penalty `p` (``SearchIndex/priorPenalty``) is 0 for the emoji people use most and
@@ -95,6 +97,15 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     /// one's emoji is far more common. Typing without marks costs nothing: "lach" still finds
     /// both, as people often leave marks out.
     static let missingMarkPenalty: UInt8 = 4
+
+    /// Buckets a prefix match of a one-word query costs unless the query covers the emoji's
+    /// name: the name is one word (``Posting/wholeNameFlag``) of which more than half is typed.
+    /// Someone typing "glasse" wants 👓 ("glasses") more than 🥂 ("clinking glasses"), and
+    /// "straw" 🍓 ("strawberry") more than 🥤 ("cup with straw"); a much more common emoji still
+    /// overtakes (🌙 "croissant de lune" before 🥐 "croissant"), and "火" (one letter of 火箭, 🚀)
+    /// covers nothing. Three buckets put completions before whole words ("mela": 🍆
+    /// "melanzana" before 🍎 "mela rossa") and cost more words never first than they gained.
+    static let partialNameCost: UInt8 = 2
 
     /// A word match costing `cost` in a segment of `localeRank` (0 or 1).
     @inline(__always)

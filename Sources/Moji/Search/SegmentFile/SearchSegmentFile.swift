@@ -30,7 +30,7 @@ package enum SearchSegmentFile {
     static let magic = Array("MOJISRCH".utf8)
     /// The version of the index rules (folding, words, phrase keys) the file was built with.
     /// Bump it with any change to what ``SearchSegmentBuilder`` produces, then rebuild the catalog.
-    static let indexVersion: UInt32 = 6
+    static let indexVersion: UInt32 = 7
 
     /// The universal segment's file for a catalog.
     package static func data(for catalog: EmojiCatalog) -> Data {
