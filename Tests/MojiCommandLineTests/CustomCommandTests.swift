@@ -322,10 +322,13 @@ struct CustomCommandTests {
               "$MOJI" custom sets 2>/dev/null | grep -q social && break
               sleep 0.1
             done
-            kill -9 $pid; wait $pid; echo "status $?"
+            kill -9 $pid && echo killed
+            # Not `wait $pid`: a CI run hung there for good, dash asleep in sigsuspend with
+            # SIGCHLD pending. The shell reaps the killed child while it waits for this one.
+            sleep 0.3
             "$MOJI" custom sets --json
             """#)
-        #expect(killed.output.contains("status 137"), "\(killed.output) \(killed.errors)")
+        #expect(killed.output.contains("killed"), "\(killed.output) \(killed.errors)")
         let interrupted = try #require(try Self.json(String(killed.output.drop { $0 != "[" })) as? [[String: Any]])
         #expect(interrupted.first?["emoji"] as? Int == 0 && interrupted.first?["syncedAt"] == nil, "\(killed.output)")
         server.route("/slow.gif", .body(gif, contentType: "image/gif"))
