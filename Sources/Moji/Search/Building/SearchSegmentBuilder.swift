@@ -141,8 +141,7 @@ struct SearchSegmentBuilder {
         of text: String, field: SearchSegment.WordField, entry: Int, isWholeName: Bool = false
     ) {
         textTerms.removeAll(keepingCapacity: true)
-        var posting = Posting(entry: entry, field: field)
-        if isWholeName { posting.rawValue |= UInt32(Posting.wholeNameFlag) }
+        let posting = Posting(entry: entry, field: field).flagged(Posting.wholeNameFlag, if: isWholeName)
         var text = text
         text.withUTF8 { utf8 in
             guard let base = utf8.baseAddress else { return }
@@ -174,9 +173,7 @@ struct SearchSegmentBuilder {
         }
         let term = known.term
         guard term >= 0 else { return }
-        var posting = posting
-        if known.hasMark { posting.rawValue |= UInt32(Posting.markedWordFlag) }
-        words.add(term: Int(term), posting: posting)
+        words.add(term: Int(term), posting: posting.flagged(Posting.markedWordFlag, if: known.hasMark))
         textTerms.append(Int(term))
     }
 

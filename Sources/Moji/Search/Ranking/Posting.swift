@@ -21,10 +21,14 @@ struct Posting: RawRepresentable, Hashable, Sendable {
     @inline(__always)
     init(entry: Int, field: UInt8) { rawValue = UInt32(truncatingIfNeeded: entry) << 8 | UInt32(field) }
 
-    /// A words table's posting: `entry` has the word in `field`; `hasMark` when it was written
-    /// with a mark that folding took off (``TextFolding/carriesMark(_:)``).
-    init(entry: Int, field: SearchSegment.WordField, hasMark: Bool = false) {
-        self.init(entry: entry, field: field.rawValue | (hasMark ? Self.markedWordFlag : 0))
+    /// A words table's posting: `entry` has the word in `field`.
+    init(entry: Int, field: SearchSegment.WordField) { self.init(entry: entry, field: field.rawValue) }
+
+    /// This words table's posting with `flag` (``wholeNameFlag`` or ``markedWordFlag``) set
+    /// when `isSet`.
+    @inline(__always)
+    func flagged(_ flag: UInt8, if isSet: Bool) -> Posting {
+        Posting(rawValue: isSet ? rawValue | UInt32(flag) : rawValue)
     }
 
     /// The bit of a words table's posting whose word is the whole of the entry's name (a name of
@@ -35,8 +39,8 @@ struct Posting: RawRepresentable, Hashable, Sendable {
     @inline(__always)
     var isWholeName: Bool { rawValue & UInt32(Self.wholeNameFlag) != 0 }
 
-    /// The bit of a words table's posting whose word was written with a mark (`lächeln`, not
-    /// `lachen`, for the term `lachen`).
+    /// The bit of a words table's posting whose word was written with a mark that folding took
+    /// off (``TextFolding/carriesMark(_:)``): `lächeln` under its term `lacheln`.
     static let markedWordFlag: UInt8 = 0x4
 
     /// A phrases table's posting: `entry` has the phrase as a `kind`.
