@@ -8,12 +8,10 @@ import Testing
 #endif
 
 /// A running `moji serve` child process. Its output goes to temporary files that are read as it
-/// comes (as ChildProcess does: no pipe handlers to depend on), and its exit is seen through the
-/// termination handler, never by blocking a thread of the pool.
-final class ServeProcess: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    private var status: Int32?
+/// comes (as ChildProcess does: no pipe handlers to depend on), and its end is seen through
+/// `SpawnedProcess`, never by blocking a thread of the pool.
+final class ServeProcess: Sendable {
+    private let process: SpawnedProcess
     private let outputFile: URL
     private let errorFile: URL
 
@@ -22,18 +20,12 @@ final class ServeProcess: @unchecked Sendable {
         environment["MOJI_HOME"] = home.path
         outputFile = home.appendingPathComponent("serve.out")
         errorFile = home.appendingPathComponent("serve.err")
+        // Created here, so that reading before the child has opened them finds them empty.
         _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.executableURL = MojiExecutable.url
-        process.arguments = ["serve"] + arguments
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [weak self] process in
-            self?.lock.withLock { self?.status = process.terminationStatus }
-        }
-        try process.run()
+        process = try SpawnedProcess(
+            MojiExecutable.url.path, ["serve"] + arguments, environment: environment,
+            standardOutput: .file(outputFile.path), standardError: .file(errorFile.path))
     }
 
     var standardOutput: String { (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "" }
@@ -48,7 +40,7 @@ final class ServeProcess: @unchecked Sendable {
             {
                 return url
             }
-            if lock.withLock({ status }) != nil { break }
+            if !process.isRunning { break }
             try await Task.sleep(for: .milliseconds(50))
         }
         // Once more past the deadline: a test process whose threads were all busy may wake here
@@ -58,21 +50,21 @@ final class ServeProcess: @unchecked Sendable {
         {
             return url
         }
-        let exit: Int32? = lock.withLock { self.status }
+        let exit = process.termination?.status
         throw ServeError.didNotListen(
             "status \(exit.map { "\($0)" } ?? "running"), output '\(standardOutput)', errors '\(standardError)'")
     }
 
-    func terminate() { kill(process.processIdentifier, SIGTERM) }
+    func terminate() { process.signal(SIGTERM) }
 
     /// The exit status, waiting up to `timeout`.
     func exitStatus(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let status = lock.withLock({ status }) { return status }
+            if let termination = process.termination { return termination.status }
             try await Task.sleep(for: .milliseconds(50))
         }
-        process.interrupt()
+        process.signal(SIGINT)
         throw ServeError.didNotExit
     }
 

@@ -11,19 +11,15 @@ struct MojiProcess {
     /// More environment variables for every child.
     var environment: [String: String] = [:]
 
-    /// Starts `moji arguments…` with standard output and error going to files or pipes.
-    func start(_ arguments: [String], stdout: Any? = nil, stderr: Any? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
+    /// Starts `moji arguments…` with standard output and error going where they are told.
+    func start(
+        _ arguments: [String], stdout: SpawnedProcess.Stream = .null, stderr: SpawnedProcess.Stream = .null
+    ) throws -> SpawnedProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI_HOME"] = home.path
         environment.merge(self.environment) { $1 }
-        process.environment = environment
-        process.standardOutput = stdout ?? FileHandle.nullDevice
-        process.standardError = stderr ?? FileHandle.nullDevice
-        try process.run()
-        return process
+        return try SpawnedProcess(
+            Self.executable.path, arguments, environment: environment, standardOutput: stdout, standardError: stderr)
     }
 
     /// Runs `moji arguments…` to the end and returns its exit code, output and errors. Both go
@@ -46,30 +42,18 @@ struct MojiProcess {
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out")
         let err = directory.appendingPathComponent("err")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let clock = ContinuousClock()
         let started = clock.now
-        let process = try start(
-            arguments, stdout: try FileHandle(forWritingTo: out),
-            stderr: try FileHandle(forWritingTo: err))
+        let process = try start(arguments, stdout: .file(out.path), stderr: .file(err.path))
         while process.isRunning, clock.now - started < limit { try await Task.sleep(for: .milliseconds(10)) }
         let killed = process.isRunning
-        if killed { process.terminate() }
-        try await Self.waitForExit(process)
+        if killed { process.signal(SIGTERM) }
+        let termination = await process.waitForExit()
         let elapsed = clock.now - started
         return (
-            killed ? nil : process.terminationStatus, try String(contentsOf: out, encoding: .utf8),
+            killed ? nil : termination.status, try String(contentsOf: out, encoding: .utf8),
             try String(contentsOf: err, encoding: .utf8),
             Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         )
-    }
-
-    /// Waits for `process` to end, polling with `Task.sleep` instead of holding a thread of the
-    /// cooperative pool as `waitUntilExit()` would.
-    static func waitForExit(_ process: Process) async throws {
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
-        // It has ended; this only lets Foundation collect its status.
-        process.waitUntilExit()
     }
 }

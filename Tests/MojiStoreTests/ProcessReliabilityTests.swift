@@ -22,21 +22,18 @@ struct ProcessReliabilityTests {
             ["👍🏿", "🔥", "🍕", "🌈", "🐶", "💡", "🎯", "🧩", "🪐", ":tada:"],
         ]
         let repeats = 200
-        var children: [(Process, URL, URL)] = []
+        var children: [(SpawnedProcess, URL, URL)] = []
         for (index, list) in lists.enumerated() {
             let out = directory.url.appendingPathComponent("out-\(index).txt")
             let err = directory.url.appendingPathComponent("err-\(index).txt")
-            _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: err.path, contents: nil)
             let process = try moji.start(
-                ["use", "--repeat", "\(repeats)"] + list,
-                stdout: try FileHandle(forWritingTo: out), stderr: try FileHandle(forWritingTo: err))
+                ["use", "--repeat", "\(repeats)"] + list, stdout: .file(out.path), stderr: .file(err.path))
             children.append((process, out, err))
         }
         for (process, out, err) in children {
-            try await MojiProcess.waitForExit(process)
+            let termination = await process.waitForExit()
             let errors = try String(contentsOf: err, encoding: .utf8)
-            #expect(process.terminationStatus == 0, "child failed: \(errors)")
+            #expect(termination.status == 0 && !termination.bySignal, "child failed: \(errors)")
             #expect(!errors.lowercased().contains("locked"))
             #expect(!errors.lowercased().contains("busy"))
             let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n")
@@ -70,7 +67,11 @@ struct ProcessReliabilityTests {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let output = Pipe()
-        let process = try moji.start(["use", "--repeat", "1000000", "😀", "👍🏽", "🎉"], stdout: output)
+        let process = try moji.start(
+            ["use", "--repeat", "1000000", "😀", "👍🏽", "🎉"],
+            stdout: .descriptor(output.fileHandleForWriting.fileDescriptor))
+        // The child has its own copy; with this one closed, reading ends when the child does.
+        try output.fileHandleForWriting.close()
         var reported = 0
         var buffer = Data()
         while reported < 500 {
@@ -79,11 +80,11 @@ struct ProcessReliabilityTests {
             buffer.append(chunk)
             reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
         }
-        kill(process.processIdentifier, SIGKILL)
-        try await MojiProcess.waitForExit(process)
+        process.signal(SIGKILL)
+        let termination = await process.waitForExit()
         buffer.append(output.fileHandleForReading.readAll())
         reported = buffer.filter { $0 == UInt8(ascii: "\n") }.count
-        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(termination == SpawnedProcess.Termination(status: SIGKILL, bySignal: true))
         #expect(reported >= 500)
 
         let health = EmojiStore.check(at: directory.databaseURL)
@@ -183,11 +184,10 @@ struct ProcessReliabilityTests {
         let directory = try TemporaryDirectory()
         let moji = MojiProcess(home: directory.url)
         let processes = try (0..<5).map { _ in
-            try moji.start(["frequent", "--json"], stdout: FileHandle.nullDevice, stderr: FileHandle.nullDevice)
+            try moji.start(["frequent", "--json"])
         }
         for process in processes {
-            try await MojiProcess.waitForExit(process)
-            #expect(process.terminationStatus == 0)
+            #expect(await process.waitForExit() == SpawnedProcess.Termination(status: 0, bySignal: false))
         }
         // Seeding adds to the scores already there, so a second run would have doubled them:
         // the seeded rows themselves show it ran once.

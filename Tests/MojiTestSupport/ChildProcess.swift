@@ -3,7 +3,7 @@ import Foundation
 /// Runs programs as child processes without blocking a thread of Swift's cooperative pool: a
 /// test's loopback HTTP server runs on that pool (two threads on a 2-core machine), and a
 /// blocking wait (`waitUntilExit`, `readDataToEndOfFile`) would starve it while the child talks
-/// to it. Output goes to temporary files, and the termination handler resumes the test.
+/// to it. Output goes to temporary files, and the child's end resumes the test.
 public enum ChildProcess {
     /// What a finished child left.
     public struct Outcome: Sendable {
@@ -19,35 +19,14 @@ public enum ChildProcess {
         let folder = FileManager.default.temporaryDirectory
         let output = folder.appendingPathComponent("moji-child-\(UUID().uuidString).out")
         let errors = folder.appendingPathComponent("moji-child-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         defer {
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: errors)
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
-        let outputHandle = try FileHandle(forWritingTo: output)
-        let errorHandle = try FileHandle(forWritingTo: errors)
-        defer {
-            try? outputHandle.close()
-            try? errorHandle.close()
-        }
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        process.standardInput = FileHandle.nullDevice
-        let status = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<Int32, any Error>) in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let process = try SpawnedProcess(
+            executable, arguments, environment: environment,
+            standardOutput: .file(output.path), standardError: .file(errors.path))
+        let status = await process.waitForExit().status
         return Outcome(status: status, output: try Data(contentsOf: output), errors: try Data(contentsOf: errors))
     }
 }

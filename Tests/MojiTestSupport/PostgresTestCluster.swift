@@ -124,12 +124,11 @@ public enum PostgresTestCluster {
             try? FileManager.default.removeItem(at: output.appendingPathExtension("out"))
             try? FileManager.default.removeItem(at: output.appendingPathExtension("err"))
         }
-        // posix_spawn and waitpid, not Foundation's Process: on Linux its waitUntilExit never
-        // returned here (the child stayed a zombie), as it runs while the test runner plans.
-        let command =
-            "exec /bin/bash '\(script)' \(arguments.map { "'\($0)'" }.joined(separator: " ")) "
-            + ">'\(output.path).out' 2>'\(output.path).err' </dev/null"
-        let status = spawnAndWait(["/bin/sh", "-c", command])
+        let status =
+            (try? SpawnedProcess(
+                "/bin/bash", [script] + arguments, environment: ProcessInfo.processInfo.environment,
+                standardOutput: .file(output.path + ".out"), standardError: .file(output.path + ".err")
+            ).waitUntilExit())?.status ?? -1
         let printed = (try? String(contentsOf: output.appendingPathExtension("out"), encoding: .utf8)) ?? ""
         let complaint = (try? String(contentsOf: output.appendingPathExtension("err"), encoding: .utf8)) ?? ""
         guard status == 0 else {
@@ -137,20 +136,6 @@ public enum PostgresTestCluster {
             return .failure(ScriptFailure(reason: why.isEmpty ? "\(script) exited with status \(status)" : why))
         }
         return .success(printed)
-    }
-
-    /// Runs `arguments` (the first is the program) to its end; its exit status, or -1.
-    private static func spawnAndWait(_ arguments: [String]) -> Int32 {
-        var child = pid_t()
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        guard posix_spawn(&child, arguments[0], nil, nil, argv, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 {
-            guard errno == EINTR else { return -1 }
-        }
-        // WIFEXITED / WEXITSTATUS, which Swift does not import (they are macros).
-        return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
 
     /// Says on standard error which server the PostgreSQL cases use, or why they are left out.
