@@ -122,6 +122,24 @@ struct PriorRankingTests {
         #expect(try texts("火", locale: "zh", limit: 1) == ["🔥"])
     }
 
+    @Test("a space after the words says another follows: 'ice ' is 🍦 before 🧊, whose name is only 'ice'")
+    func spaceAfterWords() throws {
+        #expect(try texts("ice", limit: 1) == ["🧊"])
+        #expect(try texts("ice ", limit: 1) == ["🍦"])
+        // Later, not gone, and no longer an exact match.
+        let ice = Self.english.results(for: "ice ", options: SearchOptions(limit: 10))
+        #expect(ice.first { $0.item.text == "🧊" }?.relevance == .nameWord)
+        // Several words: 😢 is "cara llorando", 😂 "cara llorando de risa".
+        #expect(try texts("cara llorando", locale: "es", limit: 1) == ["😢"])
+        #expect(try texts("cara llorando ", locale: "es", limit: 1) == ["😂"])
+        // An everyday word the emoji is called by stays exact: "lol" is what 😂 means.
+        let lol = Self.english.results(for: "lol ", options: SearchOptions(limit: 1))
+        #expect(lol.map(\.item.text) == ["😂"] && lol.first?.relevance == .exact)
+        // A code has no spaces, so "tada " is a word, while ":tada: " is still the code.
+        #expect(Self.english.results(for: "tada ", options: SearchOptions(limit: 1)).first?.relevance != .exact)
+        #expect(try texts(":tada: ", limit: 1) == ["🎉"])
+    }
+
     @Test("folding counts as a mark what it takes off beyond case: é ö ñ ß ё, not E, Д or カ")
     func marksThatFoldingTakesOff() {
         for letter in ["é", "Ö", "ñ", "ß", "ø", "ё", "ά"] {

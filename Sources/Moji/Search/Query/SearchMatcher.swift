@@ -42,6 +42,10 @@ struct SearchMatcher {
     private var touchedCount = 0
     private var candidates: [Int32] = []
     private var exactEntries: [Int32] = []
+    /// The entries whose name is the words typed, when a space after them says another word
+    /// follows (``SearchQuery/expectsAnotherWord``): they rank as word matches, later by
+    /// ``RankKey/completeNameCost``. A handful at most.
+    private var completeNames: [(entry: Int32, localeRank: UInt8)] = []
     private var scratchWords: [Int] = []
     private var scratchScalars: [UInt32] = []
     /// The bytes of the first letters of the words to check for a typo, and the words found.
@@ -137,6 +141,11 @@ struct SearchMatcher {
                             kind, form: form, slackFirst: slackFirst, otherLocale: otherLocale,
                             shortText: shortText)
                     else { continue }
+                    if query.expectsAnotherWord, form != .inColons,
+                        !keepsExact(kind, entry: posting.entry, localeRank: segment.localeRank)
+                    {
+                        continue
+                    }
                     recordExact(posting.entry, rank)
                 }
             }
@@ -147,6 +156,26 @@ struct SearchMatcher {
         }
         if exactEntries.isEmpty, query.tokens.isEmpty {
             matchSymbolPrefixes()
+        }
+    }
+
+    /// Whether a phrase of `kind` equal to the query stays an exact match when a space after the
+    /// words says another word follows. A name that is the words typed is no longer one (it
+    /// joins ``completeNames``), nor is a code without colons, which has no spaces: both rank by
+    /// their word matches. An everyday word the emoji is called by stays exact ("lol " 😂): it
+    /// says what the emoji means, whatever its name.
+    private mutating func keepsExact(_ kind: SearchSegment.PhraseKind, entry: Int, localeRank: UInt8) -> Bool {
+        switch kind {
+        case .nameWords:
+            completeNames.append((Int32(entry), localeRank))
+            return false
+        case .nameRaw:
+            // Its name's words were matched first (the query's words before its text).
+            return !completeNames.contains { $0.entry == Int32(entry) }
+        case .github, .slack, .customCode, .emojibase, .cldr:
+            return false
+        case .character, .emoticon:
+            return true
         }
     }
 
@@ -201,7 +230,11 @@ struct SearchMatcher {
 
     /// What a word match that covers no name costs (``RankKey/partialNameCost``): a one-word
     /// query's matches inside words and with a typo never cover one.
-    private var uncoveredCost: UInt8 { query.tokens.count == 1 ? RankKey.partialNameCost : 0 }
+    private var uncoveredCost: UInt8 { weighsCover ? RankKey.partialNameCost : 0 }
+
+    /// Whether a match costs more where it does not cover the emoji's name: in a one-word query,
+    /// unless a space after the word says another follows.
+    private var weighsCover: Bool { query.tokens.count == 1 && !query.expectsAnotherWord }
 
     private mutating func matchWords(typos: Bool) {
         let openPosition = query.lastWordIsOpen ? query.tokens.count - 1 : -1
@@ -288,7 +321,7 @@ struct SearchMatcher {
         // A word typed with a mark (ö, é, ñ) ranks the words written without one later.
         let wantsMark = token.hasMark
         // A one-word query costs more where it does not cover the emoji's name.
-        let weighsCover = query.tokens.count == 1
+        let weighsCover = self.weighsCover
         let isUnspaced = token.isUnspaced
         let partialName = UInt16(RankKey.partialNameCost) << 4
         var count = touchedCount
@@ -531,7 +564,8 @@ struct SearchMatcher {
     /// Exact matches and entries every word matched, each with its best key.
     private func collect() -> [Found] {
         let tokenCount = query.tokens.count
-        return [Found](unsafeUninitializedCapacity: exactEntries.count + candidates.count) { found, count in
+        let capacity = exactEntries.count + candidates.count + completeNames.count
+        return [Found](unsafeUninitializedCapacity: capacity) { found, count in
             count = 0
             // A word match moves later by the entry's prior penalty; an exact one stays.
             let penalties = index.priorPenalty
@@ -548,8 +582,24 @@ struct SearchMatcher {
                 for entry in candidates {
                     let e = Int(entry)
                     guard state[e].matchedAll(before: tokenCount), state[e].exactKey == Self.none else { continue }
+                    var penalty = penalties[e]
+                    if !completeNames.isEmpty, completeNames.contains(where: { $0.entry == entry }) {
+                        penalty &+= RankKey.completeNameCost
+                    }
                     found.initializeElement(
-                        at: count, to: Found(entry: entry, key: state[e].wordKey.penalized(by: penalties[e])))
+                        at: count, to: Found(entry: entry, key: state[e].wordKey.penalized(by: penalty)))
+                    count += 1
+                }
+                // A complete name whose words the word tables lack still ranks, as a whole name word.
+                for (index, name) in completeNames.enumerated() {
+                    let e = Int(name.entry)
+                    guard state[e].exactKey == Self.none, !state[e].matchedAll(before: tokenCount),
+                        !completeNames[..<index].contains(where: { $0.entry == name.entry })
+                    else { continue }
+                    let key = RankKey.word(.nameWord, localeRank: name.localeRank)
+                    found.initializeElement(
+                        at: count,
+                        to: Found(entry: name.entry, key: key.penalized(by: penalties[e] &+ RankKey.completeNameCost)))
                     count += 1
                 }
             }

@@ -23,6 +23,9 @@ struct SearchQuery: Sendable {
     /// Whether the last word may still be being typed: the text ends inside it, with no space
     /// or punctuation after it.
     let lastWordIsOpen: Bool
+    /// Whether a space follows the last word: the person typing goes on to another word, so a
+    /// name that is no more than the words typed is not what they are after (``RankKey/completeNameCost``).
+    let expectsAnotherWord: Bool
 
     init(_ text: String) {
         let words = TextFolding.markedWords(text, maximumScalars: TextFolding.maximumQueryScalars)
@@ -45,6 +48,7 @@ struct SearchQuery: Sendable {
         self.tokens = tokens
         self.wordsKey = wordsKey
         lastWordIsOpen = text.unicodeScalars.last.map(TextFolding.isWordCharacter) ?? false
+        expectsAnotherWord = !tokens.isEmpty && text.unicodeScalars.last?.properties.isWhitespace == true
         let raw = TextFolding.rawKey(text, maximumScalars: TextFolding.maximumQueryScalars)
         rawScalars = raw
         var rawKey: [UInt8] = [SearchSegment.rawKeyMarker]

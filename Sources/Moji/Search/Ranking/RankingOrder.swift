@@ -23,7 +23,10 @@
 /// |                  | locale rank `r`, the entry's prior penalty `p` (+ 4 for a word      |           |
 /// |                  | typed with a mark, matched by one without: ``missingMarkPenalty``;  |           |
 /// |                  | + 2 for a one-word query's prefix match that does not cover a       |           |
-/// |                  | one-word name: ``partialNameCost``)                                 |           |
+/// |                  | one-word name: ``partialNameCost``; + 2 for a name that is the      |           |
+/// |                  | words typed when a space after them says another word follows:      |           |
+/// |                  | ``completeNameCost``; such a name, and a code without colons, is    |           |
+/// |                  | then no exact match)                                                |           |
 ///
 /// Locale rank `r` is 0 for the first locale (and locale-independent fields), 1 for the others.
 /// The prior penalty `p` (``SearchIndex/priorPenalty``) is 0 for the emoji people use most and
@@ -106,6 +109,13 @@ struct RankKey: RawRepresentable, Hashable, Comparable, Sendable {
     /// covers nothing. Three buckets put completions before whole words ("mela": 🍆
     /// "melanzana" before 🍎 "mela rossa") and cost more words never first than they gained.
     static let partialNameCost: UInt8 = 2
+
+    /// Buckets a name that is no more than the words typed costs when a space after them says
+    /// another word follows (``SearchQuery/expectsAnotherWord``): it ranks as a word match, not
+    /// an exact one, this much later. Someone typing "ice " is on the way to 🍦 ("ice cream"),
+    /// not 🧊 ("ice", which they would have taken without the space), and "cara llorando " to 😂
+    /// ("cara llorando de risa") more than 😢 ("cara llorando").
+    static let completeNameCost: UInt8 = 2
 
     /// A word match costing `cost` in a segment of `localeRank` (0 or 1).
     @inline(__always)
