@@ -292,7 +292,9 @@ struct HTTPTransportTests {
     @Test("a server slower than the timeout gives timedOut")
     func timeout() async throws {
         try await withServer { server in
-            server.route("/slow", .delayed(3, .body(Data("late".utf8), contentType: "text/plain")))
+            // Far longer than the timeout: with 3 s, a CI run whose threads were starved for 97 s
+            // got the late answer before the 1 s timer fired.
+            server.route("/slow", .delayed(60, .body(Data("late".utf8), contentType: "text/plain")))
             let error = await error(transport(timeout: 1), HTTPRequest(url: server.url("/slow"), maximumBytes: 100))
             #expect(error == .timedOut(server.url("/slow")))
             #expect(error?.isTransient == true)
