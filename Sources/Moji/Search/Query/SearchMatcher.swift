@@ -44,8 +44,9 @@ struct SearchMatcher {
     private var exactEntries: [Int32] = []
     /// The entries whose name is the words typed, when a space after them says another word
     /// follows (``SearchQuery/expectsAnotherWord``): they rank as word matches, later by
-    /// ``RankKey/completeNameCost``. A handful at most.
-    private var completeNames: [(entry: Int32, localeRank: UInt8)] = []
+    /// ``RankKey/completeNameCost``. A handful at most; a name's words are in the word tables,
+    /// so each also matches every word typed.
+    private var completeNames: [Int32] = []
     private var scratchWords: [Int] = []
     private var scratchScalars: [UInt32] = []
     /// The bytes of the first letters of the words to check for a typo, and the words found.
@@ -142,7 +143,7 @@ struct SearchMatcher {
                             shortText: shortText)
                     else { continue }
                     if query.expectsAnotherWord, form != .inColons,
-                        !keepsExact(kind, entry: posting.entry, localeRank: segment.localeRank)
+                        !keepsExact(kind, entry: posting.entry)
                     {
                         continue
                     }
@@ -164,14 +165,14 @@ struct SearchMatcher {
     /// joins ``completeNames``), nor is a code without colons, which has no spaces: both rank by
     /// their word matches. An everyday word the emoji is called by stays exact ("lol " 😂): it
     /// says what the emoji means, whatever its name.
-    private mutating func keepsExact(_ kind: SearchSegment.PhraseKind, entry: Int, localeRank: UInt8) -> Bool {
+    private mutating func keepsExact(_ kind: SearchSegment.PhraseKind, entry: Int) -> Bool {
         switch kind {
         case .nameWords:
-            completeNames.append((Int32(entry), localeRank))
+            completeNames.append(Int32(entry))
             return false
         case .nameRaw:
             // Its name's words were matched first (the query's words before its text).
-            return !completeNames.contains { $0.entry == Int32(entry) }
+            return !completeNames.contains(Int32(entry))
         case .github, .slack, .customCode, .emojibase, .cldr:
             return false
         case .character, .emoticon:
@@ -564,8 +565,7 @@ struct SearchMatcher {
     /// Exact matches and entries every word matched, each with its best key.
     private func collect() -> [Found] {
         let tokenCount = query.tokens.count
-        let capacity = exactEntries.count + candidates.count + completeNames.count
-        return [Found](unsafeUninitializedCapacity: capacity) { found, count in
+        return [Found](unsafeUninitializedCapacity: exactEntries.count + candidates.count) { found, count in
             count = 0
             // A word match moves later by the entry's prior penalty; an exact one stays.
             let penalties = index.priorPenalty
@@ -583,23 +583,9 @@ struct SearchMatcher {
                     let e = Int(entry)
                     guard state[e].matchedAll(before: tokenCount), state[e].exactKey == Self.none else { continue }
                     var penalty = penalties[e]
-                    if !completeNames.isEmpty, completeNames.contains(where: { $0.entry == entry }) {
-                        penalty &+= RankKey.completeNameCost
-                    }
+                    if !completeNames.isEmpty, completeNames.contains(entry) { penalty &+= RankKey.completeNameCost }
                     found.initializeElement(
                         at: count, to: Found(entry: entry, key: state[e].wordKey.penalized(by: penalty)))
-                    count += 1
-                }
-                // A complete name whose words the word tables lack still ranks, as a whole name word.
-                for (index, name) in completeNames.enumerated() {
-                    let e = Int(name.entry)
-                    guard state[e].exactKey == Self.none, !state[e].matchedAll(before: tokenCount),
-                        !completeNames[..<index].contains(where: { $0.entry == name.entry })
-                    else { continue }
-                    let key = RankKey.word(.nameWord, localeRank: name.localeRank)
-                    found.initializeElement(
-                        at: count,
-                        to: Found(entry: name.entry, key: key.penalized(by: penalties[e] &+ RankKey.completeNameCost)))
                     count += 1
                 }
             }
