@@ -39,6 +39,16 @@ func reportingFailures(_ body: () throws -> Void) throws {
     }
 }
 
+/// ``reportingFailures(_:)`` for a command that awaits.
+func reportingFailuresAsync(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let failure as CommandFailure {
+        printError(failure.message)
+        throw failure.code
+    }
+}
+
 /// Writes values as pretty, stable JSON to standard output.
 func printJSON<T: Encodable>(_ value: T) throws {
     let encoder = JSONEncoder()

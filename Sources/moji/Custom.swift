@@ -25,33 +25,6 @@ struct Custom: ParsableCommand {
     )
 }
 
-/// Runs `body` on Swift's concurrency pool and waits for it on the calling thread.
-///
-/// The commands are synchronous (`ParsableCommand`) and run on the main thread, which is not one
-/// of the pool's threads, so blocking it cannot starve the sync engine's tasks.
-func waitFor<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-    let box = ResultBox<T>()
-    let done = DispatchSemaphore(value: 0)
-    Task.detached {
-        do { box.set(.success(try await body())) } catch { box.set(.failure(error)) }
-        done.signal()
-    }
-    done.wait()
-    guard let result = box.get() else {
-        throw CommandFailure(message: "the operation ended without a result.", code: .storeFailure)
-    }
-    return try result.get()
-}
-
-/// A result handed from a task to the thread that waits for it.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<T, any Error>?
-
-    func set(_ value: Result<T, any Error>) { lock.withLock { result = value } }
-    func get() -> Result<T, any Error>? { lock.withLock { result } }
-}
-
 /// The sync engine for the store these options open, with the image cache of this environment
 /// and a progress bar on standard error when it is a terminal.
 func makeSync(_ store: EmojiStore, progressBar: SyncProgressBar?) -> CustomSetSync {

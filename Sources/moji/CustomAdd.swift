@@ -3,7 +3,7 @@ import Foundation
 import MojiStore
 import MojiSync
 
-struct CustomAdd: ParsableCommand {
+struct CustomAdd: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a custom emoji set from one source and import its emoji and images.",
@@ -94,14 +94,14 @@ struct CustomAdd: ParsableCommand {
         URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             var set = CustomSet(name: name, source: try source())
             if let interval { set.refreshInterval = interval * 3600 }
             let bar = dryRun ? nil : SyncProgressBar.forTerminal()
             let result: Result<SyncReport, SyncError>
             if let url = options.sharedDatabaseURL() {
-                result = try withSharedCustomSets(url: url, progressBar: bar) { [set, dryRun] sync in
+                result = try await withSharedCustomSets(url: url, progressBar: bar) { [set, dryRun] sync in
                     do throws(SyncError) {
                         return .success(try await sync.add(set, dryRun: dryRun))
                     } catch {
@@ -110,12 +110,10 @@ struct CustomAdd: ParsableCommand {
                 }
             } else {
                 let sync = makeSync(try options.openStore(), progressBar: bar)
-                result = try waitFor { [set, dryRun] () async -> Result<SyncReport, SyncError> in
-                    do throws(SyncError) {
-                        return .success(try await sync.add(set, dryRun: dryRun))
-                    } catch {
-                        return .failure(error)
-                    }
+                do throws(SyncError) {
+                    result = .success(try await sync.add(set, dryRun: dryRun))
+                } catch {
+                    result = .failure(error)
                 }
             }
             bar?.clear()

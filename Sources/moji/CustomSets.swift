@@ -4,7 +4,7 @@ import Moji
 import MojiStore
 import MojiSync
 
-struct CustomList: ParsableCommand {
+struct CustomList: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the custom emoji of one set, or of every set.",
@@ -18,11 +18,11 @@ struct CustomList: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             let emoji: [CustomEmoji]
             if let url = options.sharedDatabaseURL() {
-                let contents = try withSharedCustomSets(url: url) { sync in
+                let contents = try await withSharedCustomSets(url: url) { sync in
                     try await sync.shared.customSetContents().contents
                 }
                 if let name {
@@ -99,7 +99,7 @@ struct CustomShow: ParsableCommand {
     }
 }
 
-struct CustomRemove: ParsableCommand {
+struct CustomRemove: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove a custom emoji set and its emoji; their usage history stays.",
@@ -114,11 +114,11 @@ struct CustomRemove: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             let count: Int
             if let url = options.sharedDatabaseURL() {
-                let removed = try withSharedCustomSets(url: url) { [name] sync -> Result<Int, SyncError> in
+                let removed = try await withSharedCustomSets(url: url) { [name] sync -> Result<Int, SyncError> in
                     do throws(SyncError) { return .success(try await sync.remove(named: name)) } catch {
                         return .failure(error)
                     }
@@ -151,7 +151,7 @@ struct CustomRemove: ParsableCommand {
     }
 }
 
-struct CustomSets: ParsableCommand {
+struct CustomSets: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sets",
         abstract: "List the custom emoji sets: source, emoji count, last sync, last error, whether due.",
@@ -159,12 +159,12 @@ struct CustomSets: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             let now = Date()
             let summaries: [SetSummary]
             if let url = options.sharedDatabaseURL() {
-                summaries = try withSharedCustomSets(url: url) { sync in
+                summaries = try await withSharedCustomSets(url: url) { sync in
                     try await sync.shared.customSetContents().contents.map {
                         SetSummary($0.set, emoji: $0.emoji.count, now: now)
                     }

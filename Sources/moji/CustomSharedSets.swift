@@ -17,25 +17,23 @@ extension StoreOptions {
 /// custom sets (images into this environment's cache) and closes the connection.
 func withSharedCustomSets<T: Sendable>(
     url: String, progressBar: SyncProgressBar? = nil,
-    _ body: @escaping @Sendable (SharedCustomSetSync) async throws -> T
-) throws -> T {
+    _ body: @Sendable (SharedCustomSetSync) async throws -> T
+) async throws -> T {
     var progress: (@Sendable (SyncProgress) -> Void)?
     if let progressBar { progress = { progressBar.update($0) } }
-    return try waitFor { [progress] in
-        let postgres = try await ServeDatabase.openPostgres(url: url, connections: 2, timeout: 10)
-        let sync = SharedCustomSetSync(
-            shared: postgres, cache: ImageCache(directory: ImageCache.defaultDirectory()), progress: progress)
-        do {
-            let result = try await body(sync)
-            await postgres.close()
-            return result
-        } catch let error as StoreError {
-            await postgres.close()
-            throw CommandFailure(storeError: error)
-        } catch {
-            await postgres.close()
-            throw error
-        }
+    let postgres = try await ServeDatabase.openPostgres(url: url, connections: 2, timeout: 10)
+    let sync = SharedCustomSetSync(
+        shared: postgres, cache: ImageCache(directory: ImageCache.defaultDirectory()), progress: progress)
+    do {
+        let result = try await body(sync)
+        await postgres.close()
+        return result
+    } catch let error as StoreError {
+        await postgres.close()
+        throw CommandFailure(storeError: error)
+    } catch {
+        await postgres.close()
+        throw error
     }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 import MojiStore
 import MojiSync
 
-struct CustomSync: ParsableCommand {
+struct CustomSync: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync one custom emoji set with its source now, or every set.",
@@ -32,8 +32,8 @@ struct CustomSync: ParsableCommand {
 
     @OptionGroup var options: StoreOptions
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             let sharedURL = options.sharedDatabaseURL()
             let store = sharedURL == nil ? try options.openStore() : nil
             let names: [String]
@@ -42,7 +42,7 @@ struct CustomSync: ParsableCommand {
             } else if let store {
                 names = try storeCall { () throws(StoreError) in try store.customSets() }.map(\.name)
             } else {
-                names = try withSharedCustomSets(url: sharedURL ?? "") { sync in
+                names = try await withSharedCustomSets(url: sharedURL ?? "") { sync in
                     try await sync.shared.customSetContents().contents.map(\.set.name)
                 }
             }
@@ -53,15 +53,13 @@ struct CustomSync: ParsableCommand {
                 let result: Result<SyncReport, SyncError>
                 if let store {
                     let sync = makeSync(store, progressBar: bar)
-                    result = try waitFor { [force, dryRun] () async -> Result<SyncReport, SyncError> in
-                        do throws(SyncError) {
-                            return .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))
-                        } catch {
-                            return .failure(error)
-                        }
+                    do throws(SyncError) {
+                        result = .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))
+                    } catch {
+                        result = .failure(error)
                     }
                 } else {
-                    result = try withSharedCustomSets(url: sharedURL ?? "", progressBar: bar) {
+                    result = try await withSharedCustomSets(url: sharedURL ?? "", progressBar: bar) {
                         [force, dryRun] sync in
                         do throws(SyncError) {
                             return .success(try await sync.sync(named: setName, force: force, dryRun: dryRun))

@@ -36,12 +36,10 @@ func commandFailure(_ error: CatalogUpdateError) -> CommandFailure {
 }
 
 /// Runs an update step, turning its error into the command's failure.
-func catalogCall<T: Sendable>(_ body: @escaping @Sendable () async throws(CatalogUpdateError) -> T) throws -> T {
-    let result = try waitFor { () async -> Result<T, CatalogUpdateError> in
-        do throws(CatalogUpdateError) { return .success(try await body()) } catch { return .failure(error) }
-    }
-    switch result {
-    case .success(let value): return value
-    case .failure(let error): throw commandFailure(error)
+func catalogCall<T>(_ body: () async throws(CatalogUpdateError) -> T) async throws -> T {
+    do throws(CatalogUpdateError) {
+        return try await body()
+    } catch {
+        throw commandFailure(error)
     }
 }

@@ -31,7 +31,10 @@ struct DataSources: ParsableCommand {
                 else {
                     throw CommandFailure(message: "'\(url)' is not an http or https URL.", code: .usage)
                 }
-                let added = try catalogCall { () async throws(CatalogUpdateError) in try CatalogSources().add(parsed) }
+                let added: Bool
+                do throws(CatalogUpdateError) { added = try CatalogSources().add(parsed) } catch {
+                    throw commandFailure(error)
+                }
                 print(added ? "added \(parsed.absoluteString)" : "\(parsed.absoluteString) is already a source")
             }
         }
@@ -45,9 +48,14 @@ struct DataSources: ParsableCommand {
 
         func run() throws {
             try reportingFailures {
-                guard let parsed = URL(string: url),
-                    try catalogCall({ () async throws(CatalogUpdateError) in try CatalogSources().remove(parsed) })
-                else {
+                var removed = false
+                let parsed = URL(string: url)
+                if let parsed {
+                    do throws(CatalogUpdateError) { removed = try CatalogSources().remove(parsed) } catch {
+                        throw commandFailure(error)
+                    }
+                }
+                guard removed, let parsed else {
                     throw CommandFailure(
                         message: "'\(url)' is not a source (`moji data sources` lists them).", code: .notFound)
                 }

@@ -4,7 +4,7 @@ import Moji
 import MojiDataBuilder
 import MojiSync
 
-struct DataUpdate: ParsableCommand {
+struct DataUpdate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "update",
         abstract: "Install a newer catalog from a published folder, or build one from Unicode's files.",
@@ -49,13 +49,13 @@ struct DataUpdate: ParsableCommand {
         if unicode != nil && fromUnicode == nil { throw ValidationError("--unicode goes with --from-unicode") }
     }
 
-    func run() throws {
-        try reportingFailures {
+    func run() async throws {
+        try await reportingFailuresAsync {
             var limits = CatalogUpdateLimits()
             limits.maximumCatalogBytes = maximumCatalogMegabytes << 20
             limits.maximumFileBytes = min(limits.maximumFileBytes, limits.maximumCatalogBytes)
             let updater = CatalogUpdater(lockTimeout: wait, limits: limits)
-            if let fromUnicode { return try buildAndInstall(fromUnicode, updater: updater) }
+            if let fromUnicode { return try await buildAndInstall(fromUnicode, updater: updater) }
             let sources: [URL]
             if let from {
                 guard let url = URL(string: from), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
@@ -69,7 +69,7 @@ struct DataUpdate: ParsableCommand {
             var lastFailure: CommandFailure?
             for source in sources {
                 do {
-                    let outcome = try catalogCall { () async throws(CatalogUpdateError) in
+                    let outcome = try await catalogCall { () async throws(CatalogUpdateError) in
                         try await updater.update(from: source)
                     }
                     report(outcome)
@@ -99,7 +99,7 @@ struct DataUpdate: ParsableCommand {
     ///
     /// The orchestration lives here, not in MojiSync: MojiSync (which apps link) fetches and
     /// installs, MojiDataBuilder builds, and neither library needs the other.
-    private func buildAndInstall(_ location: String, updater: CatalogUpdater) throws {
+    private func buildAndInstall(_ location: String, updater: CatalogUpdater) async throws {
         let manager = FileManager.default
         let work = manager.temporaryDirectory.appendingPathComponent("moji-update-\(UUID().uuidString)")
         defer { try? manager.removeItem(at: work) }
@@ -110,7 +110,7 @@ struct DataUpdate: ParsableCommand {
             root = target
             let fetcher = UnicodeDataFetcher(
                 cldrFolder: "cldr-\(CatalogBuilder.cldrVersion)", emojibaseFolder: "emojibase-17")
-            let fetched = try catalogCall { [unicode] () async throws(CatalogUpdateError) in
+            let fetched = try await catalogCall { [unicode] () async throws(CatalogUpdateError) in
                 try await fetcher.fetch(from: url, unicodeFolder: unicode, into: target)
             }
             folder = fetched.unicodeFolder
@@ -126,7 +126,7 @@ struct DataUpdate: ParsableCommand {
         } catch {
             throw commandFailure(CatalogUpdateError.buildFailed(reason: "\(error)"))
         }
-        let pointer = try catalogCall { () async throws(CatalogUpdateError) in
+        let pointer = try await catalogCall { () async throws(CatalogUpdateError) in
             try await updater.install(catalog: built, cldrVersion: CatalogBuilder.cldrVersion, source: location)
         }
         print("installed \(pointer.catalogVersion) (Emoji \(pointer.emojiVersion), CLDR \(pointer.cldrVersion))")

@@ -4,7 +4,7 @@ import Moji
 import MojiSync
 
 @main
-struct MojiCommand: ParsableCommand {
+struct MojiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "moji",
         abstract: "Find, inspect and convert emoji: the Unicode 17.0 catalog in every CLDR language.",

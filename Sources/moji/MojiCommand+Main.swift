@@ -4,7 +4,7 @@ import Foundation
 extension MojiCommand {
     /// Runs the command line, then checks that what `print` buffered reached standard output,
     /// so a full disk or a closed descriptor fails the command instead of exiting 0.
-    static func main() {
+    static func main() async {
         // Past a file-size limit (`ulimit -f`) a write fails with EFBIG and is reported, instead of
         // the default SIGXFSZ killing the process with the output half written and no message.
         signal(SIGXFSZ, SIG_IGN)
@@ -15,7 +15,12 @@ extension MojiCommand {
         signal(SIGPIPE, SIG_DFL)
         do {
             var command = try ArgumentList.parse(helpOfDefaultSubcommands(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
+            // A command that waits on the network or a server awaits it here, on no thread of its own.
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
             // Without this check, `moji list > /dev/full` would lose its output and exit 0.
             if let reason = PrintedOutput.flush() {
                 throw CommandFailure(message: "cannot write standard output: \(reason)", code: .ioFailure)

@@ -21,7 +21,7 @@ struct Serve: ParsableCommand {
 
 extension Serve {
     /// Serving itself: the default subcommand, so `moji serve --port 0` works as it always did.
-    struct Run: ParsableCommand {
+    struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "run",
             abstract: "Serve the emoji API over HTTP (on 127.0.0.1:8080 by default).",
@@ -130,7 +130,7 @@ extension Serve {
             }
         }
 
-        func run() throws {
+        func run() async throws {
             // The store as every other command finds it: --database (or MOJI_DATABASE_URL) when a path, else
             // MOJI_HOME, else XDG; MOJI_BUSY_TIMEOUT. With PostgreSQL it still holds the custom sets.
             let database = ServeDatabase(option: database)
@@ -147,36 +147,32 @@ extension Serve {
             configuration.refreshesCustomSets =
                 !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
             if supported { configuration.defaultMaximumVersion = Self.fontVersion() }
-            let host = host
-            let (connections, timeout) = (databaseConnections, databaseTimeout)
             do {
-                // Waits on the main thread, which is not one of the pool's threads the server runs on.
-                try waitFor { [configuration] in
-                    var userData: (any UserDataStore)?
-                    var customSets: (any SharedCustomSetStore)?
-                    if case .postgres(let url) = database {
-                        let postgres = try await ServeDatabase.openPostgres(
-                            url: url, configuration: configuration.store, connections: connections, timeout: timeout)
-                        printError("users' data, tokens and custom sets: \(postgres.databaseName)")
-                        userData = postgres
-                        customSets = postgres
-                    }
-                    let server = try await MojiServer.start(
-                        configuration, userData: userData, customSets: customSets, stopsOnTerminationSignals: true)
-                    if let error = server.storeError {
-                        printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
-                    }
-                    // The catalog is public by design; only the per-user routes need a token.
-                    if !configuration.isLoopback, await !server.hasAPITokens() {
-                        printError(
-                            "warning: serving on \(host), to the network with no API tokens: /v1/me needs one; "
-                                + "create one with `moji serve token create USER`.")
-                    }
-                    // Scripts read the first line's address; the second is for people.
-                    try printFlushed("listening on \(server.baseURL.absoluteString)")
-                    try printFlushed("the web picker's demo page: \(server.baseURL.absoluteString)/")
-                    try await server.waitUntilStopped()
+                var userData: (any UserDataStore)?
+                var customSets: (any SharedCustomSetStore)?
+                if case .postgres(let url) = database {
+                    let postgres = try await ServeDatabase.openPostgres(
+                        url: url, configuration: configuration.store, connections: databaseConnections,
+                        timeout: databaseTimeout)
+                    printError("users' data, tokens and custom sets: \(postgres.databaseName)")
+                    userData = postgres
+                    customSets = postgres
                 }
+                let server = try await MojiServer.start(
+                    configuration, userData: userData, customSets: customSets, stopsOnTerminationSignals: true)
+                if let error = server.storeError {
+                    printError("warning: the store cannot be opened (/v1/health answers 503): \(error)")
+                }
+                // The catalog is public by design; only the per-user routes need a token.
+                if !configuration.isLoopback, await !server.hasAPITokens() {
+                    printError(
+                        "warning: serving on \(host), to the network with no API tokens: /v1/me needs one; "
+                            + "create one with `moji serve token create USER`.")
+                }
+                // Scripts read the first line's address; the second is for people.
+                try printFlushed("listening on \(server.baseURL.absoluteString)")
+                try printFlushed("the web picker's demo page: \(server.baseURL.absoluteString)/")
+                try await server.waitUntilStopped()
             } catch let failure as CommandFailure {
                 throw failure
             } catch {

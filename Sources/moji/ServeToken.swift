@@ -19,7 +19,7 @@ struct ServeToken: ParsableCommand {
         subcommands: [Create.self, List.self, Revoke.self]
     )
 
-    struct Create: ParsableCommand {
+    struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "create",
             abstract: "Create a token for USER and print it (once: only its hash is stored).")
@@ -38,11 +38,11 @@ struct ServeToken: ParsableCommand {
             }
         }
 
-        func run() throws {
-            try reportingFailures {
+        func run() async throws {
+            try await reportingFailuresAsync {
                 let token = APITokenSecret.generate()
                 let (user, label) = (user, label)
-                let record = try options.withTokenStore { store throws(StoreError) in
+                let record = try await options.withTokenStore { store throws(StoreError) in
                     try await store.addAPIToken(user: user, hash: APITokenSecret.hash(token), label: label, at: Date())
                 }
                 if options.json {
@@ -63,15 +63,16 @@ struct ServeToken: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
+    struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the tokens: id, user, label, created, last used (never the token).")
 
         @OptionGroup var options: StoreOptions
 
-        func run() throws {
-            try reportingFailures {
-                let tokens = try options.withTokenStore { store throws(StoreError) in try await store.apiTokens() }
+        func run() async throws {
+            try await reportingFailuresAsync {
+                let tokens = try await options.withTokenStore { store throws(StoreError) in try await store.apiTokens()
+                }
                 if options.json { return try printJSON(tokens.map(TokenSummary.init)) }
                 for token in tokens.map(TokenSummary.init) {
                     print(
@@ -98,7 +99,7 @@ struct ServeToken: ParsableCommand {
         }
     }
 
-    struct Revoke: ParsableCommand {
+    struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "revoke", abstract: "Revoke a token by its id (from `moji serve token list`).")
 
@@ -107,10 +108,10 @@ struct ServeToken: ParsableCommand {
 
         @OptionGroup var options: StoreOptions
 
-        func run() throws {
-            try reportingFailures {
+        func run() async throws {
+            try await reportingFailuresAsync {
                 let id = id
-                try options.withTokenStore { store throws(StoreError) in try await store.revokeAPIToken(id: id) }
+                try await options.withTokenStore { store throws(StoreError) in try await store.revokeAPIToken(id: id) }
                 if options.json { try printJSON(["revoked": id]) } else { print("revoked \(id)") }
             }
         }
@@ -121,13 +122,13 @@ extension StoreOptions {
     /// Runs `body` with the tokens' store that `--database` (or `MOJI_DATABASE_URL`) names: PostgreSQL
     /// for a `postgres://` URL, else the SQLite store; closes it after.
     func withTokenStore<T: Sendable>(
-        _ body: @escaping @Sendable (any UserDataStore) async throws(StoreError) -> T
-    ) throws -> T {
+        _ body: @Sendable (any UserDataStore) async throws(StoreError) -> T
+    ) async throws -> T {
         let store: any UserDataStore
         var sqlite: EmojiStore?
         switch ServeDatabase(option: database) {
         case .postgres(let url):
-            store = try waitFor { try await ServeDatabase.openPostgres(url: url) }
+            store = try await ServeDatabase.openPostgres(url: url)
         case .sqlite(let path):
             var options = self
             options.database = path
@@ -136,12 +137,9 @@ extension StoreOptions {
             store = SQLiteUserDataStore(mainStore: .success(opened), mainStoreURL: opened.url)
         }
         defer { try? sqlite?.close() }
-        let outcome = try waitFor { () async -> Result<T, StoreError> in
-            let result: Result<T, StoreError>
-            do throws(StoreError) { result = .success(try await body(store)) } catch { result = .failure(error) }
-            await store.close()
-            return result
-        }
+        let outcome: Result<T, StoreError>
+        do throws(StoreError) { outcome = .success(try await body(store)) } catch { outcome = .failure(error) }
+        await store.close()
         return try storeCall { () throws(StoreError) in try outcome.get() }
     }
 }

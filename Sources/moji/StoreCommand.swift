@@ -131,7 +131,7 @@ struct StoreCommand: ParsableCommand {
         }
     }
 
-    struct Export: ParsableCommand {
+    struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
             abstract: "Write all user data as JSON (to standard output, or a file).",
@@ -150,13 +150,13 @@ struct StoreCommand: ParsableCommand {
         @Option(help: StoreTransferTarget.userHelp) var user: String?
         @OptionGroup var options: StoreOptions
 
-        func run() throws {
-            try reportingFailures {
+        func run() async throws {
+            try await reportingFailuresAsync {
                 // Inspect the output before the store, so a refused path changes nothing.
                 let file = try output.flatMap { path throws(CommandFailure) in
                     path == "-" ? nil : try Self.outputFile(path)
                 }
-                let export = try StoreTransferTarget(options: options, user: user).export()
+                let export = try await StoreTransferTarget(options: options, user: user).export()
                 let data = try storeCall { () throws(StoreError) in try export.jsonData() }
                 guard let file else { return try StandardStreams.write(data + Data("\n".utf8)) }
                 do throws(OutputFile.Failure) { try file.write(data) } catch {
@@ -172,7 +172,7 @@ struct StoreCommand: ParsableCommand {
         }
     }
 
-    struct Import: ParsableCommand {
+    struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
             abstract: "Replace all user data with an export made by `moji store export`.",
@@ -186,8 +186,8 @@ struct StoreCommand: ParsableCommand {
         @Option(help: StoreTransferTarget.userHelp) var user: String?
         @OptionGroup var options: StoreOptions
 
-        func run() throws {
-            try reportingFailures {
+        func run() async throws {
+            try await reportingFailuresAsync {
                 let data: Data
                 do {
                     data =
@@ -201,7 +201,7 @@ struct StoreCommand: ParsableCommand {
                 }
                 let target = try StoreTransferTarget(options: options, user: user)
                 let export = try storeCall { () throws(StoreError) in try StoreExport(jsonData: data, path: file) }
-                let note = try target.importData(export)
+                let note = try await target.importData(export)
                 if let note { printError(note) }
                 let summary = [
                     "usage": export.usage.count, "pinned": export.pinned.count,
@@ -216,7 +216,7 @@ struct StoreCommand: ParsableCommand {
         }
     }
 
-    struct ForgetQueries: ParsableCommand {
+    struct ForgetQueries: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "forget-queries",
             abstract: "Forget what search learned from your picks (which emoji you chose after which query).",
@@ -230,9 +230,9 @@ struct StoreCommand: ParsableCommand {
         @OptionGroup var options: StoreOptions
         @Option(help: StoreTransferTarget.userHelp) var user: String?
 
-        func run() throws {
-            try reportingFailures {
-                let forgotten = try StoreTransferTarget(options: options, user: user).forgetQueries()
+        func run() async throws {
+            try await reportingFailuresAsync {
+                let forgotten = try await StoreTransferTarget(options: options, user: user).forgetQueries()
                 if options.json { return try printJSON(["forgotten": forgotten]) }
                 print("forgot \(forgotten) learned pick\(forgotten == 1 ? "" : "s")")
             }

@@ -46,7 +46,7 @@ enum StoreTransferTarget {
     }
 
     /// The data as an export.
-    func export() throws -> StoreExport {
+    func export() async throws -> StoreExport {
         switch self {
         case .store(let options):
             // Not closed here: closing checkpoints, which waits for another process's write, and an
@@ -57,12 +57,12 @@ enum StoreTransferTarget {
             let store = try Self.openExisting(user: name, at: url, options: options)
             return try storeCall { () throws(StoreError) in try store.export() }
         case .postgresUser(let name, let url):
-            return try Self.withPostgres(url) { store throws(StoreError) in try await store.export(user: name) }
+            return try await Self.withPostgres(url) { store throws(StoreError) in try await store.export(user: name) }
         }
     }
 
     /// Replaces the data with `export`'s; returns a note when part of it was not taken.
-    func importData(_ export: StoreExport) throws -> String? {
+    func importData(_ export: StoreExport) async throws -> String? {
         switch self {
         case .store(let options):
             let store = try options.openStore()
@@ -74,7 +74,8 @@ enum StoreTransferTarget {
             defer { try? store.close() }
             try storeCall { () throws(StoreError) in try store.importData(export) }
         case .postgresUser(let name, let url):
-            try Self.withPostgres(url) { store throws(StoreError) in try await store.importData(export, for: name) }
+            try await Self.withPostgres(url) { store throws(StoreError) in try await store.importData(export, for: name)
+            }
             let skipped = export.customEmoji.count + export.customSets.count
             if skipped > 0 {
                 return "custom emoji and sets are not per user in PostgreSQL: \(export.customEmoji.count) custom "
@@ -85,7 +86,7 @@ enum StoreTransferTarget {
     }
 
     /// Forgets the picks search learned; returns how many (query, emoji) pairs went.
-    func forgetQueries() throws -> Int {
+    func forgetQueries() async throws -> Int {
         switch self {
         case .store(let options):
             let store = try options.openStore()
@@ -95,7 +96,9 @@ enum StoreTransferTarget {
             defer { try? store.close() }
             return try storeCall { () throws(StoreError) in try store.forgetQueries() }
         case .postgresUser(let name, let url):
-            return try Self.withPostgres(url) { store throws(StoreError) in try await store.forgetQueries(for: name) }
+            return try await Self.withPostgres(url) { store throws(StoreError) in
+                try await store.forgetQueries(for: name)
+            }
         }
     }
 
@@ -119,23 +122,22 @@ enum StoreTransferTarget {
     /// Runs `body` with the PostgreSQL store at `url` (exit 5 with host, port and database named when it
     /// cannot be reached), and closes it.
     private static func withPostgres<T: Sendable>(
-        _ url: String, _ body: @escaping @Sendable (PostgresUserDataStore) async throws(StoreError) -> T
-    ) throws -> T {
+        _ url: String, _ body: @Sendable (PostgresUserDataStore) async throws(StoreError) -> T
+    ) async throws -> T {
         do {
-            return try waitFor {
-                let store = try await ServeDatabase.openPostgres(url: url)
-                do {
-                    let value = try await body(store)
-                    await store.close()
-                    return value
-                } catch {
-                    await store.close()
-                    throw error
-                }
+            let store = try await ServeDatabase.openPostgres(url: url)
+            do {
+                let value = try await body(store)
+                await store.close()
+                return value
+            } catch {
+                await store.close()
+                throw error
             }
         } catch let error as StoreError {
             // With the exit code of its kind, as every store command reports it.
             return try storeCall { () throws(StoreError) -> T in throw error }
         }
     }
+
 }
