@@ -155,9 +155,11 @@ let package = Package(
             ]
         ),
         // libFuzzer target for the text scanner and emojify: Fuzz/run-text-fuzz.sh builds it with -sanitize=fuzzer.
-        .executableTarget(name: "moji-fuzz", dependencies: ["Moji"]),
+        .executableTarget(name: "moji-fuzz", dependencies: ["Moji", "MojiFuzzSupport"]),
         // libFuzzer target for the forum smilie page and pack manifest parsers: Fuzz/run-sync-fuzz.sh.
-        .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji"]),
+        .executableTarget(name: "moji-sync-fuzz", dependencies: ["MojiSync", "Moji", "MojiFuzzSupport"]),
+        // The libFuzzer driver hand-over both fuzz targets share.
+        .target(name: "MojiFuzzSupport"),
         .testTarget(name: "MojiTests", dependencies: ["Moji", "MojiSearchEvaluation", "MojiTestSupport"]),
         .testTarget(name: "MojiDataBuilderTests", dependencies: ["MojiDataBuilder", "Moji", "MojiTestSupport"]),
         // Drives the built `moji` executable as child processes against a real SQLite file.

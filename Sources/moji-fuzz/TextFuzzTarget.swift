@@ -1,4 +1,5 @@
 import Moji
+import MojiFuzzSupport
 
 // libFuzzer target for the text scanner, emojify and demojify. Build and run with
 // Fuzz/run-text-fuzz.sh (it passes -sanitize=fuzzer and -D MOJI_FUZZING, in .build-fuzz).
@@ -90,20 +91,10 @@ import Moji
         _ = try? pending.withUnsafeBufferPointer { try filter.process($0, isFinal: true, into: &output) }
         return output
     }
-    // SwiftPM links an executable's entry point as `<module>_main`, which hides libFuzzer's own
-    // `main`; so this is the entry point, and it hands over to libFuzzer's driver.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    private func runDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-    ) -> CInt
-
+    // The entry point SwiftPM links for this module, handed over to libFuzzer (MojiFuzzSupport).
     @_cdecl("moji_fuzz_main")
     public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        var argc = argc
-        var argv = argv
-        return runDriver(&argc, &argv) { data, size in fuzzText(data, size) }
+        runLibFuzzer(argc, argv) { data, size in fuzzText(data, size) }
     }
 #else
     @main

@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiFuzzSupport
 import MojiSync
 
 // libFuzzer target for the parsers of untrusted listings that are not plain JSON APIs: the forum
@@ -61,20 +62,10 @@ import MojiSync
         return 0
     }
 
-    // SwiftPM links an executable's entry point as `<module>_main`, which hides libFuzzer's own
-    // `main`; so this is the entry point, and it hands over to libFuzzer's driver.
-    @_silgen_name("LLVMFuzzerRunDriver")
-    private func runDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-    ) -> CInt
-
+    // The entry point SwiftPM links for this module, handed over to libFuzzer (MojiFuzzSupport).
     @_cdecl("moji_sync_fuzz_main")
     public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-        var argc = argc
-        var argv = argv
-        return runDriver(&argc, &argv) { data, size in fuzzSync(data, size) }
+        runLibFuzzer(argc, argv) { data, size in fuzzSync(data, size) }
     }
 #else
     @main
