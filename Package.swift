@@ -218,6 +218,7 @@ let package = Package(
         .target(
             name: "MojiLoopbackServer",
             dependencies: [
+                "Moji",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

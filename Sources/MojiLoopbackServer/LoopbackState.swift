@@ -1,47 +1,51 @@
 import Foundation
 import Hummingbird
+import Moji
 
 /// The routes and the request log, shared by the server's connections.
-final class LoopbackState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var routes: [String: LoopbackResponse] = [:]
-    private var records: [LoopbackRequestRecord] = []
+final class LoopbackState: Sendable {
+    private struct State {
+        var routes: [String: LoopbackResponse] = [:]
+        var records: [LoopbackRequestRecord] = []
+    }
+
+    private let state = Locked(State())
 
     func setRoute(_ path: String, _ response: LoopbackResponse) {
-        lock.withLock { routes[path] = response }
+        state.withLock { $0.routes[path] = response }
     }
 
     func log() -> [LoopbackRequestRecord] {
-        lock.withLock { records }
+        state.withLock { $0.records }
     }
 
     func resetLog() {
-        lock.withLock { records.removeAll() }
+        state.withLock { $0.records.removeAll() }
     }
 
     private func append(_ record: LoopbackRequestRecord) -> Int {
-        lock.withLock {
-            records.append(record)
-            return records.count - 1
+        state.withLock { state in
+            state.records.append(record)
+            return state.records.count - 1
         }
     }
 
     private func addBytes(_ count: Int, at index: Int) {
-        lock.withLock {
+        state.withLock { state in
             // A reset while streaming leaves the index behind; then there is nothing to update.
-            if index < records.count { records[index].bytesSent += count }
+            if index < state.records.count { state.records[index].bytesSent += count }
         }
     }
 
     /// The route for a request: a proxy request (`GET http://host/path`) for another host is looked
     /// up as `/images/<host><path>` first, then as `<path>`.
     private func lookUp(host: String?, path: String) -> (String, LoopbackResponse?) {
-        lock.withLock {
+        state.withLock { state in
             if let host, host != "127.0.0.1", host != "localhost" {
                 let proxied = "/images/\(host)\(path)"
-                if let response = routes[proxied] { return (proxied, response) }
+                if let response = state.routes[proxied] { return (proxied, response) }
             }
-            return (path, routes[path])
+            return (path, state.routes[path])
         }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Moji
 import MojiLoopbackServer
 import MojiStore
 import MojiSync
@@ -224,12 +225,11 @@ struct SyncBenchmark: AsyncParsableCommand {
 /// A transport that notes when each request started and ended, so a sync's wall time can be
 /// split into the work before the listing, the listing, the work before the images, the images,
 /// and the work after them (the store transaction), without touching the sync engine.
-final class RequestTimeline: HTTPTransport, @unchecked Sendable {
+final class RequestTimeline: HTTPTransport, Sendable {
+    private typealias Spans = [(start: Double, end: Double)]
     private let base: any HTTPTransport
     private let listingPath: String
-    private let lock = NSLock()
-    private var listing: [(start: Double, end: Double)] = []
-    private var images: [(start: Double, end: Double)] = []
+    private let spans = Locked((listing: Spans(), images: Spans()))
 
     init(_ base: any HTTPTransport, listingPath: String) {
         self.base = base
@@ -241,8 +241,8 @@ final class RequestTimeline: HTTPTransport, @unchecked Sendable {
         defer {
             let end = Measurement.nowMicroseconds()
             let isListing = request.url.path == listingPath
-            lock.withLock {
-                if isListing { listing.append((start, end)) } else { images.append((start, end)) }
+            spans.withLock { spans in
+                if isListing { spans.listing.append((start, end)) } else { spans.images.append((start, end)) }
             }
         }
         return try await base.get(request)
@@ -262,7 +262,8 @@ final class RequestTimeline: HTTPTransport, @unchecked Sendable {
     }
 
     func phases(start: Double, end: Double) -> Phases {
-        lock.withLock {
+        spans.withLock { spans in
+            let (listing, images) = spans
             var phases = Phases()
             let listingStart = listing.map(\.start).min() ?? start
             let listingEnd = listing.map(\.end).max() ?? listingStart

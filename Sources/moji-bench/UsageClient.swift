@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 
 /// One client of the many-instance serve benchmark: one user, one fixed sequence of uses, sent one
 /// after the other over one keep-alive connection on a thread of its own, so the order of the
@@ -110,10 +111,9 @@ final class UsageClient: @unchecked Sendable {
 
 /// How many uses all clients have had acknowledged so far: what the benchmark watches to kill an
 /// instance in the middle of the load.
-final class UseProgress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class UseProgress: Sendable {
+    private let count = Locked(0)
 
-    func acknowledge() { lock.withLock { count += 1 } }
-    var acknowledged: Int { lock.withLock { count } }
+    func acknowledge() { count.withLock { $0 += 1 } }
+    var acknowledged: Int { count.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiSync
 
 #if canImport(Glibc)
@@ -12,10 +13,8 @@ import MojiSync
 ///
 /// Only for a terminal: ``forTerminal()`` is nil when standard error is a pipe or a file, so a
 /// log never fills with redraws. The engine calls ``update(_:)`` from its tasks, hence the lock.
-final class SyncProgressBar: @unchecked Sendable {
-    private let lock = NSLock()
-    private var drawnWidth = 0
-    private var lastDraw = Date.distantPast
+final class SyncProgressBar: Sendable {
+    private let drawn = Locked((width: 0, at: Date.distantPast))
 
     private init() {}
 
@@ -26,24 +25,24 @@ final class SyncProgressBar: @unchecked Sendable {
 
     /// Redraws the bar; at most every 50 ms but always for the last image.
     func update(_ progress: SyncProgress) {
-        lock.withLock {
+        drawn.withLock { drawn in
             let now = Date()
-            guard progress.total > 0, progress.completed == progress.total || now.timeIntervalSince(lastDraw) >= 0.05
+            guard progress.total > 0, progress.completed == progress.total || now.timeIntervalSince(drawn.at) >= 0.05
             else { return }
-            lastDraw = now
+            drawn.at = now
             let text = "images \(progress.completed)/\(progress.total), \(Self.size(progress.bytes))"
-            let padding = String(repeating: " ", count: max(0, drawnWidth - text.count))
-            drawnWidth = text.count
+            let padding = String(repeating: " ", count: max(0, drawn.width - text.count))
+            drawn.width = text.count
             StandardStreams.writeError("\r" + text + padding)
         }
     }
 
     /// Removes the bar, so the report starts on a clean line.
     func clear() {
-        lock.withLock {
-            guard drawnWidth > 0 else { return }
-            StandardStreams.writeError("\r" + String(repeating: " ", count: drawnWidth) + "\r")
-            drawnWidth = 0
+        drawn.withLock { drawn in
+            guard drawn.width > 0 else { return }
+            StandardStreams.writeError("\r" + String(repeating: " ", count: drawn.width) + "\r")
+            drawn.width = 0
         }
     }
 

@@ -4,31 +4,34 @@ import MojiPicker
 
 /// A history in memory: a test records picks in it as a host would, and watches that the picker
 /// itself never does.
-final class MemoryHistory: PickerHistory, @unchecked Sendable {
-    private let lock = NSLock()
-    private var state: PickerHistorySnapshot
-    private var recorded: [SearchItem] = []
-    private var preferences: [(Emoji, [SkinTone])] = []
+final class MemoryHistory: PickerHistory, Sendable {
+    private struct State {
+        var snapshot: PickerHistorySnapshot
+        var recorded: [SearchItem] = []
+        var preferences: [(Emoji, [SkinTone])] = []
+    }
 
-    init(_ snapshot: PickerHistorySnapshot = PickerHistorySnapshot()) { state = snapshot }
+    private let state: Locked<State>
+
+    init(_ snapshot: PickerHistorySnapshot = PickerHistorySnapshot()) { state = Locked(State(snapshot: snapshot)) }
 
     /// What was picked, in order.
-    var picks: [SearchItem] { lock.withLock { recorded } }
+    var picks: [SearchItem] { state.withLock { $0.recorded } }
     /// The tone preferences stored, in order.
-    var storedTones: [(Emoji, [SkinTone])] { lock.withLock { preferences } }
+    var storedTones: [(Emoji, [SkinTone])] { state.withLock { $0.preferences } }
 
-    func pickerSnapshot() throws -> PickerHistorySnapshot { lock.withLock { state } }
+    func pickerSnapshot() throws -> PickerHistorySnapshot { state.withLock { $0.snapshot } }
 
     func record(_ pick: EmojiPick) throws {
-        lock.withLock {
+        state.withLock { state in
             for (emoji, tones) in pick.skinTones {
-                preferences.append((emoji, tones))
-                state.skinTones[emoji.neutral] = tones
+                state.preferences.append((emoji, tones))
+                state.snapshot.skinTones[emoji.neutral] = tones
             }
             for item in pick.items {
-                recorded.append(item)
-                state.recent.removeAll { $0.text == item.text }
-                state.recent.insert(item, at: 0)
+                state.recorded.append(item)
+                state.snapshot.recent.removeAll { $0.text == item.text }
+                state.snapshot.recent.insert(item, at: 0)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiPostgres
 import MojiStore
 import MojiTestSupport
@@ -100,18 +101,4 @@ final class TestPlace: Sendable {
 
 enum PostgresTestFailure: Error {
     case noServer(String)
-}
-
-/// A value behind a lock, for what a test's tasks share.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiServer
 import MojiTestSupport
 import Testing
@@ -220,7 +221,7 @@ struct ServePostgresTests {
 }
 
 /// What the clients of ``ServePostgresTests/databaseRestart()`` got.
-final class Tally: @unchecked Sendable {
+final class Tally: Sendable {
     struct Counts {
         var acknowledged = 0
         var unavailable = 0
@@ -231,34 +232,32 @@ final class Tally: @unchecked Sendable {
         var slowestRefusal = Duration.zero
     }
 
-    private let lock = NSLock()
-    private var counts = Counts()
-    private var stopped = false
+    private let state = Locked((counts: Counts(), stopped: false))
 
-    var isStopped: Bool { lock.withLock { stopped } }
-    func stop() { lock.withLock { stopped = true } }
+    var isStopped: Bool { state.withLock { $0.stopped } }
+    func stop() { state.withLock { $0.stopped = true } }
 
-    var snapshot: Counts { lock.withLock { counts } }
+    var snapshot: Counts { state.withLock { $0.counts } }
 
     func count(_ answer: HTTPCall.Answer?, took duration: Duration) {
-        lock.withLock {
+        state.withLock { state in
             guard let answer else {
-                counts.failed += 1
+                state.counts.failed += 1
                 return
             }
             switch answer.status {
-            case 200: counts.acknowledged += 1
+            case 200: state.counts.acknowledged += 1
             case 503:
-                counts.unavailable += 1
-                counts.slowestRefusal = max(counts.slowestRefusal, duration)
+                state.counts.unavailable += 1
+                state.counts.slowestRefusal = max(state.counts.slowestRefusal, duration)
                 if answer.headers["retry-after"] != "2"
                     || answer.object["type"] as? String != "urn:moji:problem:database-unavailable"
                 {
-                    counts.badRefusals += 1
+                    state.counts.badRefusals += 1
                 }
             default:
-                counts.other += 1
-                counts.otherStatuses.append(answer.status)
+                state.counts.other += 1
+                state.counts.otherStatuses.append(answer.status)
             }
         }
     }

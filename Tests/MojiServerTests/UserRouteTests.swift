@@ -326,13 +326,12 @@ struct UserRouteTests {
 }
 
 /// A shared counter for the concurrent clients.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+final class Counter: Sendable {
+    private let value = Locked(0)
 
     /// The value before this call, and counts one up.
     func take() -> Int {
-        lock.withLock {
+        value.withLock { value in
             defer { value += 1 }
             return value
         }

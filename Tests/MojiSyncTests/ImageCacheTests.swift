@@ -581,13 +581,12 @@ private let readOnlyDirectoryRefusesWrites: Bool = {
 // MARK: - A flag between threads
 
 /// Set once by one thread, read by another.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+private final class Flag: Sendable {
+    private let value = Locked(false)
 
-    var isSet: Bool { lock.withLock { value } }
+    var isSet: Bool { value.withLock { $0 } }
 
-    func set() { lock.withLock { value = true } }
+    func set() { value.withLock { $0 = true } }
 }
 
 // MARK: - A full disk

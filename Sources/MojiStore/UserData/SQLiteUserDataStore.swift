@@ -33,10 +33,8 @@ public final class SQLiteUserDataStore: UserDataStore {
 
     /// One user's store: opened once under its own lock, so two first calls do not both open it.
     private final class Slot: @unchecked Sendable {
-        let lock = NSLock()
-        // Guarded by `lock`.
-        var store: EmojiStore?
-        // Guarded by the state's lock.
+        let store = Locked<EmojiStore?>(nil)
+        // Guarded by the state's lock (@unchecked for these two).
         var holders = 0
         var lastUse: UInt64 = 0
     }
@@ -70,18 +68,18 @@ public final class SQLiteUserDataStore: UserDataStore {
             throw .unavailable(database: "the users' stores", reason: "they are closed (the server is stopping)")
         }
         defer { release(slot) }
-        let opened = slot.lock.withLock { () -> Result<EmojiStore, StoreError> in
+        let opened = slot.store.withLock { current -> Result<EmojiStore, StoreError> in
             // A file deleted under the server (by hand, or a backup tool) is opened again, so
             // what this call writes lands in a file that exists rather than in an unlinked one.
-            if let store = slot.store, store.hasLostItsFile {
+            if let store = current, store.hasLostItsFile {
                 try? store.close()
-                slot.store = nil
+                current = nil
             }
-            if let store = slot.store { return .success(store) }
+            if let store = current { return .success(store) }
             let url = directory.appendingPathComponent("\(user).sqlite")
             let store = Result { () throws(StoreError) in try EmojiStore(url: url, configuration: configuration) }
             // A failure is not kept: the next call tries again (the disk may have been full).
-            if case .success(let opened) = store { slot.store = opened }
+            if case .success(let opened) = store { current = opened }
             return store
         }
         switch opened {
@@ -125,9 +123,9 @@ public final class SQLiteUserDataStore: UserDataStore {
     }
 
     private static func close(_ slot: Slot) {
-        slot.lock.withLock {
-            try? slot.store?.close()
-            slot.store = nil
+        slot.store.withLock { store in
+            try? store?.close()
+            store = nil
         }
     }
 

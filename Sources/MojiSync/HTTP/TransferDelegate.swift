@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiStore
 
 #if canImport(FoundationNetworking)
@@ -10,8 +11,7 @@ import MojiStore
 /// whole, and so that redirects are counted and checked here rather than by the platform's own
 /// rules (Linux follows 20, and turns `file:///etc/passwd` into a path on the same host).
 final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var transfers: [Int: Transfer] = [:]
+    private let transfers = Locked<[Int: Transfer]>([:])
     private let maximumRedirects: Int
 
     init(maximumRedirects: Int) {
@@ -19,15 +19,15 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
-        lock.withLock { transfers[task.taskIdentifier] = transfer }
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
     }
 
     private func transfer(for task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers[task.taskIdentifier] }
+        transfers.withLock { $0[task.taskIdentifier] }
     }
 
     private func removeTransfer(for task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) }
+        transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
     /// Ends `task` with ``HTTPError/timedOut(_:)`` if it is still running: it ran past its total

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import ZIPFoundation
 
 /// An emoji pack: a zip archive with a manifest (``PackManifest``), opened and checked, read
@@ -177,12 +178,12 @@ public struct PackArchive: Sendable {
 /// The open archive, shared by copies of a ``PackArchive``: ZIPFoundation's `Archive` reads
 /// through one `FILE` and is not thread-safe, so every read takes the lock.
 private final class Reader: @unchecked Sendable {
-    private let lock = NSLock()
-    private let archive: Archive
+    // @unchecked: ZIPFoundation's `Entry` is an immutable value it does not mark Sendable.
+    private let archive: Locked<Archive>
     private let files: [String: Entry]
 
     init(archive: Archive, files: [String: Entry]) {
-        self.archive = archive
+        self.archive = Locked(archive)
         self.files = files
     }
 
@@ -197,26 +198,27 @@ private final class Reader: @unchecked Sendable {
         let tooLarge = SourceError(
             source: source, reason: "expands to more than \(limit) bytes, the limit for this file; it is not read")
         if entry.uncompressedSize > UInt64(limit) { throw tooLarge }
-        lock.lock()
-        defer { lock.unlock() }
-        var data = Data()
-        data.reserveCapacity(Int(entry.uncompressedSize))
-        do {
-            // The header's size is not trusted: the bytes are counted as they come.
-            let checksum = try archive.extract(entry) { chunk in
-                guard data.count + chunk.count <= limit else { throw TooLarge() }
-                data.append(chunk)
+        return try archive.withLock { archive throws(SourceError) in
+            var data = Data()
+            data.reserveCapacity(Int(entry.uncompressedSize))
+            do {
+                // The header's size is not trusted: the bytes are counted as they come.
+                let checksum = try archive.extract(entry) { chunk in
+                    guard data.count + chunk.count <= limit else { throw TooLarge() }
+                    data.append(chunk)
+                }
+                guard checksum == entry.checksum else {
+                    throw SourceError(
+                        source: source, reason: "is damaged (its checksum does not match); it is not read")
+                }
+            } catch is TooLarge {
+                throw tooLarge
+            } catch let error as SourceError {
+                throw error
+            } catch {
+                throw SourceError(source: source, reason: "cannot be extracted (the archive is damaged): \(error)")
             }
-            guard checksum == entry.checksum else {
-                throw SourceError(source: source, reason: "is damaged (its checksum does not match); it is not read")
-            }
-        } catch is TooLarge {
-            throw tooLarge
-        } catch let error as SourceError {
-            throw error
-        } catch {
-            throw SourceError(source: source, reason: "cannot be extracted (the archive is damaged): \(error)")
+            return data
         }
-        return data
     }
 }

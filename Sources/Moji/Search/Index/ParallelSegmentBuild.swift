@@ -85,21 +85,17 @@ enum ParallelSegmentBuild {
 /// The results of jobs run at once, one slot per job, each written by its job only and read
 /// after all have finished.
 final class JobResults<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
+    // @unchecked: a value crosses from the job that made it to the thread that reads it, once.
+    private let values: Locked<[Value?]>
 
-    init(count: Int) { values = Array(repeating: nil, count: count) }
+    init(count: Int) { values = Locked(Array(repeating: nil, count: count)) }
 
     func store(_ value: Value, at index: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        values[index] = value
+        values.withLock { $0[index] = value }
     }
 
     /// The result of job `index`, which must have finished.
     subscript(index: Int) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[index]!
+        values.withLock { $0[index]! }
     }
 }
