@@ -47,7 +47,7 @@ struct HardeningTests {
             let again = try await harness.request("/v1/emoji?tones&locale=en")
             #expect(again.status == 200 && again.body == first.body && again.header("ETag") == first.header("ETag"))
             let service = harness.server.catalogAnswerCache
-            #expect(service.storedBytes > 1_000_000)
+            #expect(service.storedCost > 1_000_000)
         }
     }
 
@@ -185,8 +185,8 @@ struct HardeningTests {
                 _ = try await harness.request(
                     "/v1/search?q=a\(String(repeating: "+", count: index))&limit=200&explain=true")
             }
-            #expect(cache.storedBytes <= 2 * cache.byteBudget)
-            #expect(cache.storedBytes > cache.byteBudget / 2)
+            #expect(cache.storedCost <= 2 * cache.costBudget)
+            #expect(cache.storedCost > cache.costBudget / 2)
         }
     }
 

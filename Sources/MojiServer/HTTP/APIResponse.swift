@@ -44,13 +44,13 @@ enum APIResponse {
             return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
         }
         return bytes(
-            ResponseCache.Entry(body: body, etag: etag(version: version, body: body)), contentType: contentType,
+            EncodedAnswer(body: body, etag: etag(version: version, body: body)), contentType: contentType,
             status: status, cache: cache, request: request)
     }
 
     /// An answer whose ETag is known (a cached one), with `Cache-Control` and 304.
     static func bytes(
-        _ answer: ResponseCache.Entry, contentType: String, status: HTTPResponse.Status = .ok, cache: CachePolicy,
+        _ answer: EncodedAnswer, contentType: String, status: HTTPResponse.Status = .ok, cache: CachePolicy,
         request: Request
     ) -> Response {
         let body = answer.body

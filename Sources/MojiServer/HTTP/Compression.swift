@@ -11,17 +11,20 @@ import Moji
 /// ETag is the plain one with `-gzip` before the closing quote, so the two variants are never
 /// confused, and `If-None-Match` accepts either (``APIResponse/matches(_:_:)``).
 ///
-/// Compressed bodies with an ETag are kept in a small LRU keyed by that ETag: the catalog's large
+/// Compressed bodies with an ETag are kept in a small cache keyed by that ETag: the catalog's large
 /// answers (`/v1/emoji` is over a megabyte) are compressed once, not per request. Images are never
 /// compressed again.
 struct ResponseCompression: Sendable {
     /// Smaller bodies gain less than gzip's header and the client's work cost.
     static let minimumBytes = 1024
-    /// How many compressed bodies are kept, and how many bytes they may take together.
+    /// How many compressed bodies are kept, and how many bytes they may take together, in each of
+    /// the cache's two generations.
     static let keptBodies = 64
     static let keptBytes = 16 << 20
 
-    private let kept = Locked(CompressedBodies())
+    private let kept = BoundedCache<String, ByteBuffer>(capacity: keptBodies, costBudget: keptBytes) { _, body in
+        body.readableBytes
+    }
 
     /// Answers `request` with `next`'s answer, compressed when the client and the answer allow it.
     func respond(to request: Request, next: (Request) async -> Response) async -> Response {
@@ -45,7 +48,7 @@ struct ResponseCompression: Sendable {
         else { return response }
         let tag = response.headers[.eTag]
         let compressed: ByteBuffer
-        if let tag, let found = kept.withLock({ $0.body(for: tag) }) {
+        if let tag, let found = kept.value(for: tag) {
             compressed = found
         } else {
             let collector = BodyCollector()
@@ -60,7 +63,7 @@ struct ResponseCompression: Sendable {
                 return response
             }
             compressed = gzipped
-            if let tag { kept.withLock { $0.keep(compressed, for: tag) } }
+            if let tag { kept.store(compressed, for: tag) }
         }
         response.headers[.contentEncoding] = "gzip"
         if let tag { response.headers[.eTag] = Self.gzipTag(tag) }
@@ -114,30 +117,6 @@ struct ResponseCompression: Sendable {
             }
         }
         return (gzip ?? wildcard ?? 0) > 0
-    }
-}
-
-/// The compressed bodies kept, least recently used first.
-private struct CompressedBodies: Sendable {
-    private var entries: [(tag: String, body: ByteBuffer)] = []
-    private var bytes = 0
-
-    mutating func body(for tag: String) -> ByteBuffer? {
-        guard let index = entries.firstIndex(where: { $0.tag == tag }) else { return nil }
-        let entry = entries.remove(at: index)
-        entries.append(entry)
-        return entry.body
-    }
-
-    mutating func keep(_ body: ByteBuffer, for tag: String) {
-        guard body.readableBytes <= ResponseCompression.keptBytes, !entries.contains(where: { $0.tag == tag }) else {
-            return
-        }
-        entries.append((tag, body))
-        bytes += body.readableBytes
-        while entries.count > ResponseCompression.keptBodies || bytes > ResponseCompression.keptBytes {
-            bytes -= entries.removeFirst().body.readableBytes
-        }
     }
 }
 

@@ -201,7 +201,7 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: as `moji info --json`.
-    private func info(_ id: String, _ request: Request) throws -> ResponseCache.Entry {
+    private func info(_ id: String, _ request: Request) throws -> EncodedAnswer {
         let parameters = try QueryParameters(request.uri.query, allowed: ["locale"])
         let localized = try service.localized(parameters["locale"])
         guard let found = service.catalog.emoji(matching: id) ?? localized.emoji(forShortcode: id) else {
@@ -211,7 +211,7 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: as `moji list --json`.
-    private func list(_ request: Request) throws -> ResponseCache.Entry {
+    private func list(_ request: Request) throws -> EncodedAnswer {
         let parameters = try QueryParameters(
             request.uri.query, allowed: ["locale", "group", "subgroup", "max-version", "tones"])
         let localized = try service.localized(parameters["locale"])
@@ -234,7 +234,7 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/groups?locale=&group=`: as `moji list --groups --json`.
-    private func groups(_ request: Request) throws -> ResponseCache.Entry {
+    private func groups(_ request: Request) throws -> EncodedAnswer {
         let parameters = try QueryParameters(request.uri.query, allowed: ["locale", "group"])
         let localized = try service.localized(parameters["locale"])
         let catalog = service.catalog
@@ -243,7 +243,7 @@ struct APIRoutes: Sendable {
     }
 
     /// `GET /v1/locales`: as `moji locales --json`.
-    private func locales(_ request: Request) throws -> ResponseCache.Entry {
+    private func locales(_ request: Request) throws -> EncodedAnswer {
         _ = try QueryParameters(request.uri.query, allowed: [])
         return try catalogAnswer(service.catalog.availableLocales.map(LocaleSummary.init), request)
     }
@@ -292,7 +292,7 @@ struct APIRoutes: Sendable {
         // A user's answer (with a token) is theirs and changes with their next pick: never stored by
         // a cache, not even the browser's. Every answer varies on the token, so no cache gives one
         // request's answer to a request with another token or none.
-        func answering(_ answer: ResponseCache.Entry) -> Response {
+        func answering(_ answer: EncodedAnswer) -> Response {
             var response =
                 learned == nil
                 ? APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .search, request: request)
@@ -307,7 +307,7 @@ struct APIRoutes: Sendable {
             options.learnedPicks = learned
             let results = try service.search(localized.locale).results(for: query, options: options)
             let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
-            return answering(ResponseCache.Entry(body: body, etag: ""))
+            return answering(EncodedAnswer(body: body, etag: ""))
         }
         // The same question gets the same answer until the custom emoji change: a picker's prefixes
         // ("t", "th", "thu") come from every user who types a word, so most answers are reused. The
@@ -319,10 +319,10 @@ struct APIRoutes: Sendable {
             parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "", explain ? "explain" : "",
             query,
         ].joined(separator: "\u{1F}")
-        if let answer = service.searchAnswers.entry(for: key) { return answering(answer) }
+        if let answer = service.searchAnswers.value(for: key) { return answering(answer) }
         let results = try service.search(localized.locale).results(for: query, options: options)
         let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
-        let answer = ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
+        let answer = EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))
         service.searchAnswers.store(answer, for: key, epoch: epoch)
         return answering(answer)
     }
@@ -341,20 +341,20 @@ struct APIRoutes: Sendable {
     // MARK: Parameters
 
     /// `value` encoded, with the ETag of this catalog.
-    private func catalogAnswer(_ value: some Encodable, _ request: Request) throws -> ResponseCache.Entry {
+    private func catalogAnswer(_ value: some Encodable, _ request: Request) throws -> EncodedAnswer {
         let body = try APIResponse.encode(value)
-        return ResponseCache.Entry(body: body, etag: APIResponse.etag(version: service.version, body: body))
+        return EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))
     }
 
     /// A catalog answer: the same question gets the same bytes while the catalog is the same, so
     /// it is made once (as heavy work, off the request threads) and kept by its path and query.
     private func cachedCatalogAnswer(
-        _ request: Request, key: String, _ make: @escaping @Sendable (Request) throws -> ResponseCache.Entry
+        _ request: Request, key: String, _ make: @escaping @Sendable (Request) throws -> EncodedAnswer
     ) async throws -> Response {
         guard request.method == .get || request.method == .head else { return methodNotAllowed(request.uri.path) }
         let cache = service.catalogAnswers
         let cacheKey = [service.version, key, request.uri.query ?? ""].joined(separator: "\u{1F}")
-        if let answer = cache.entry(for: cacheKey) {
+        if let answer = cache.value(for: cacheKey) {
             return APIResponse.bytes(answer, contentType: APIResponse.jsonType, cache: .catalog, request: request)
         }
         let epoch = cache.currentEpoch

@@ -37,17 +37,9 @@ final class PickerDataCache: Sendable {
     static let shared = PickerDataCache()
 
     /// Bodies are 100–300 KB; a few dozen locales and versions at most stay in memory.
-    private let capacity = 32
-    private let bodies = Locked<[Key: Data]>([:])
+    private let bodies = BoundedCache<Key, Data>(capacity: 32)
 
     func body(for key: Key, make: () throws -> Data) rethrows -> Data {
-        if let body = bodies.withLock({ $0[key] }) { return body }
-        // Two first requests may both build it; they build the same bytes.
-        let body = try make()
-        bodies.withLock { cached in
-            if cached.count >= capacity { cached.removeAll() }
-            cached[key] = body
-        }
-        return body
+        try bodies.value(for: key, orMake: make)
     }
 }

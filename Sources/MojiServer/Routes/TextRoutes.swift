@@ -13,9 +13,8 @@ struct TextRoutes: Sendable {
     let limits: ServerLimits
     /// Where the answers are made: a text of 64 KB of keycaps is a 1.26 MB answer.
     let heavyWork: HeavyWork
-    private let emojifiers = Locked<[String: Emojifier]>([:])
-    private let demojifiers = Locked<[String: Demojifier]>([:])
-    private static let keptFilters = 32
+    private let emojifiers = BoundedCache<String, Emojifier>(capacity: 32)
+    private let demojifiers = BoundedCache<String, Demojifier>(capacity: 32)
 
     init(service: CatalogService, limits: ServerLimits, heavyWork: HeavyWork) {
         self.service = service
@@ -82,20 +81,13 @@ struct TextRoutes: Sendable {
         let locale = try service.localized(body.cldrLocale).locale
         let emoticons = body.emoticons ?? false
         let key = "\(presets.map(\.rawValue))|\(locale.identifier)|\(emoticons)"
-        var emojifier: Emojifier
-        if let kept = emojifiers.withLock({ $0[key] }) {
-            emojifier = kept
-        } else {
+        var emojifier = try emojifiers.value(for: key) {
             do {
-                emojifier = try Emojifier(
+                return try Emojifier(
                     catalog: service.catalog, presets: presets, locale: locale, convertsEmoticons: emoticons)
             } catch {
                 throw ProblemDetails(
                     type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: "\(error)")
-            }
-            emojifiers.withLock { kept in
-                if kept.count >= Self.keptFilters { kept.removeAll() }
-                kept[key] = emojifier
             }
         }
         emojifier.escapesHTML = body.html ?? false
@@ -158,20 +150,12 @@ struct TextRoutes: Sendable {
         let preset = try Self.presets([body.preset ?? ShortcodePreset.github.rawValue], key: "preset")[0]
         let locale = try service.localized(body.cldrLocale).locale
         let key = "\(preset.rawValue)|\(locale.identifier)"
-        let demojifier: Demojifier
-        if let kept = demojifiers.withLock({ $0[key] }) {
-            demojifier = kept
-        } else {
+        let demojifier = try demojifiers.value(for: key) {
             do {
-                demojifier = try Demojifier(
-                    preset: preset, catalog: service.catalog, locale: locale, scanner: Self.scanner)
+                return try Demojifier(preset: preset, catalog: service.catalog, locale: locale, scanner: Self.scanner)
             } catch {
                 throw ProblemDetails(
                     type: "catalog-unavailable", title: "Catalog unavailable", status: 503, detail: "\(error)")
-            }
-            demojifiers.withLock { kept in
-                if kept.count >= Self.keptFilters { kept.removeAll() }
-                kept[key] = demojifier
             }
         }
         return try APIResponse.json(

@@ -55,11 +55,11 @@ final class Authenticator: Sendable {
     static let cacheLifetime: Duration = .seconds(1)
     /// How stale the stored `lastUsedAt` may get before a use writes it.
     static let lastUseResolution: TimeInterval = 60
-    /// The most tokens remembered at once; past it the cache starts over.
+    /// The most tokens remembered at once (per generation of the cache).
     static let cacheCapacity = 10_000
 
     private let store: any UserDataStore
-    private let cache = Locked<[String: Entry]>([:])
+    private let cache = BoundedCache<String, Entry>(capacity: cacheCapacity)
 
     private struct Entry: Sendable {
         var token: APIToken
@@ -83,7 +83,7 @@ final class Authenticator: Sendable {
         }
         let hash = APITokenSecret.hash(String(parts[1]))
         let checked = ContinuousClock.now
-        if let entry = cache.withLock({ $0[hash] }), checked - entry.checked < Self.cacheLifetime {
+        if let entry = cache.value(for: hash), checked - entry.checked < Self.cacheLifetime {
             return entry.token
         }
         // Wall time only for what is stored and shown: when the token was last used.
@@ -103,7 +103,7 @@ final class Authenticator: Sendable {
                 headers: [.retryAfter: "\(UserRouteFailure.databaseRetrySeconds)"])
         }
         guard var token = found else {
-            cache.withLock { _ = $0.removeValue(forKey: hash) }
+            cache.removeValue(for: hash)
             throw .unauthorized("the token is not known (never created, or revoked).")
         }
         if token.lastUsedAt.map({ now.timeIntervalSince($0) >= Self.lastUseResolution }) ?? true {
@@ -116,10 +116,7 @@ final class Authenticator: Sendable {
             let store = store
             Task.detached(priority: .utility) { try? await store.recordAPITokenUse(id: id, at: now) }
         }
-        cache.withLock { entries in
-            if entries.count >= Self.cacheCapacity { entries.removeAll(keepingCapacity: true) }
-            entries[hash] = Entry(token: token, checked: checked)
-        }
+        cache.store(Entry(token: token, checked: checked), for: hash)
         return token
     }
 }
