@@ -129,6 +129,7 @@ let package = Package(
                 "MojiServer",
                 "MojiFontSupport",
                 "MojiPostgres",
+                "MojiSpawn",
                 // `moji data update --from-unicode` builds with the same builder as moji-data.
                 "MojiDataBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -145,6 +146,7 @@ let package = Package(
                 "MojiStore",
                 "MojiPicker",
                 "MojiStorePicker",
+                "MojiSpawn",
                 "MojiTerminal",
                 "MojiSync",
                 "MojiServer",
@@ -166,7 +168,8 @@ let package = Package(
         .testTarget(
             name: "MojiStoreTests",
             dependencies: [
-                "MojiStore", "Moji", "moji", "MojiTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "MojiStore", "Moji", "moji", "MojiTestSupport", "MojiSpawn",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "MojiPickerTests", dependencies: ["MojiPicker", "Moji"]),
@@ -177,7 +180,8 @@ let package = Package(
         .testTarget(
             name: "MojiServerTests",
             dependencies: [
-                "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiLoopbackServer", "moji",
+                "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiSpawn", "MojiLoopbackServer",
+                "moji",
                 // Two servers sharing custom sets through PostgreSQL, in the test's process.
                 "MojiPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -201,7 +205,8 @@ let package = Package(
         .testTarget(
             name: "MojiCommandLineTests",
             dependencies: [
-                "moji", "moji-data", "MojiStore", "Moji", "MojiTestSupport", "MojiSync", "MojiLoopbackServer",
+                "moji", "moji-data", "MojiStore", "Moji", "MojiTestSupport", "MojiSpawn", "MojiSync",
+                "MojiLoopbackServer",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -224,7 +229,10 @@ let package = Package(
             ]
         ),
         // What the test targets that drive `moji` share: where the executable is, system tools.
-        .target(name: "MojiTestSupport", path: "Tests/MojiTestSupport"),
+        .target(name: "MojiTestSupport", dependencies: ["MojiSpawn"], path: "Tests/MojiTestSupport"),
+        // Child processes started with posix_spawn, not Foundation's Process (which crashes with
+        // many descriptors open): the clipboard tools of `moji pick`, moji-bench's and the tests' children.
+        .target(name: "MojiSpawn"),
         // Key decoding, cell widths and whole frames of the terminal picker, frames compared with
         // the files in Snapshots/ (MOJI_RECORD_SNAPSHOTS=1 rewrites them).
         .testTarget(

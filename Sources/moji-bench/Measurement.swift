@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiTestSupport
 
 /// Timing and memory helpers shared by the suites.
@@ -42,18 +43,19 @@ enum Measurement {
     /// Rounds to one decimal for printing.
     /// Runs this executable again with `arguments`, a fresh process, and returns what it printed.
     static func runSelf(_ arguments: [String], environment: [String: String]? = nil) throws -> String {
-        let process = Process()
-        if let environment { process.environment = environment }
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !FileManager.default.isExecutableFile(atPath: executable.path) {
+            executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         }
-        process.arguments = arguments
         let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
+        let process = try SpawnedProcess(
+            executable.path, arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            standardOutput: .descriptor(pipe.fileHandleForWriting.fileDescriptor),
+            standardError: .descriptor(STDERR_FILENO))
+        // The child holds the write end now; closing ours lets the read end at the child's exit.
+        try pipe.fileHandleForWriting.close()
         let data = pipe.fileHandleForReading.readAll()
-        process.waitUntilExit()
+        _ = process.waitUntilExit()
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

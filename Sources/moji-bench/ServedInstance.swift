@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiTestSupport
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import MojiTestSupport
 /// own: what a load balancer would have behind it, one of several sharing one PostgreSQL.
 final class ServedInstance: @unchecked Sendable {
     let home: URL
-    private let process = Process()
+    private let process: SpawnedProcess
     private let outputFile: URL
     private let errorFile: URL
 
@@ -26,13 +27,9 @@ final class ServedInstance: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["MOJI_HOME"] = home.path
         environment["MOJI_DATABASE_URL"] = nil
-        process.executableURL = MojiExecutable.url
-        process.arguments = ["serve", "--port", "0", "--no-refresh"] + arguments
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try SpawnedProcess(
+            MojiExecutable.url.path, ["serve", "--port", "0", "--no-refresh"] + arguments, environment: environment,
+            standardOutput: .file(outputFile.path), standardError: .file(errorFile.path))
     }
 
     /// The process id, to read its processor time.
@@ -59,21 +56,12 @@ final class ServedInstance: @unchecked Sendable {
     }
 
     /// Ends it as a crash would: SIGKILL, nothing finishes.
-    func kill() { signal(SIGKILL) }
+    func kill() { process.signal(SIGKILL) }
 
     /// Asks it to stop (SIGTERM) and waits for it.
     func stop() {
-        signal(SIGTERM)
-        process.waitUntilExit()
-    }
-
-    private func signal(_ number: Int32) {
-        guard process.isRunning else { return }
-        #if canImport(Glibc)
-            _ = Glibc.kill(process.processIdentifier, number)
-        #else
-            _ = Darwin.kill(process.processIdentifier, number)
-        #endif
+        process.signal(SIGTERM)
+        _ = process.waitUntilExit()
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiSpawn
 import MojiTestSupport
 
 /// `text`: finding emoji, `:shortcode:` → emoji and emoji → `:shortcode:` on a chat-like corpus,
@@ -152,14 +153,16 @@ struct TextBenchmark: ParsableCommand {
     private static func execute(_ program: String, _ arguments: [String], capture: Bool = false) throws -> (
         status: Int32, output: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [program] + arguments
         let pipe = Pipe()
-        if capture { process.standardOutput = pipe }
-        try process.run()
+        let process = try SpawnedProcess(
+            "/usr/bin/env", [program] + arguments, environment: ProcessInfo.processInfo.environment,
+            standardOutput: .descriptor(capture ? pipe.fileHandleForWriting.fileDescriptor : STDOUT_FILENO),
+            standardError: .descriptor(STDERR_FILENO))
+        try pipe.fileHandleForWriting.close()
         let data = capture ? pipe.fileHandleForReading.readAll() : Data()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let termination = process.waitUntilExit()
+        // A signal's end as a shell reports it.
+        let status = termination.bySignal ? 128 + termination.status : termination.status
+        return (status, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiTerminal
 
 /// Puts text on the clipboard: through the terminal with OSC 52 (works over SSH and in tmux
@@ -23,18 +24,15 @@ enum Clipboard {
     }
 
     private static func run(_ tool: String, _ arguments: [String], input: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
         let pipe = Pipe()
-        process.standardInput = pipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            let process = try SpawnedProcess(
+                tool, arguments, environment: ProcessInfo.processInfo.environment,
+                standardInput: .descriptor(pipe.fileHandleForReading.fileDescriptor))
+            try pipe.fileHandleForReading.close()
             try pipe.fileHandleForWriting.write(contentsOf: Data(input.utf8))
             try pipe.fileHandleForWriting.close()
-            process.waitUntilExit()
+            _ = process.waitUntilExit()
         } catch {
             // The clipboard is a convenience: the pick is printed anyway.
         }

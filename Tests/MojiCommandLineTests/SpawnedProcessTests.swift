@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiStore
 import MojiTestSupport
 import Testing

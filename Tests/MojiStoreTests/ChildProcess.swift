@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 import MojiTestSupport
 
 /// Runs the built `moji` executable as a child process with `MOJI_HOME` set.

@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiSpawn
 import MojiStore
 import MojiTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 
 /// Runs programs as child processes without blocking a thread of Swift's cooperative pool: a
 /// test's loopback HTTP server runs on that pool (two threads on a 2-core machine), and a

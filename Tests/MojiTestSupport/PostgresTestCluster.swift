@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Foundation
+import MojiSpawn
 
 /// Runs a system tool (`mount`, `chattr`, `sh`) that a test needs to set the scene.
 public enum SystemTool {

@@ -6,12 +6,14 @@ import Foundation
     import Darwin
 #endif
 
-/// A child process of a test, started with `posix_spawn` and reaped by a thread of its own.
+/// A child process, started with `posix_spawn` and reaped by a thread of its own: the one way
+/// Moji starts programs (the clipboard tools of `moji pick`, `moji-bench`'s children, and every
+/// child of the tests).
 ///
 /// Not Foundation's `Process`. On Linux, `Process.run()` finds the highest open descriptor by
 /// reading `/proc/self/fd` and copies each entry's whole 256-byte name out of the directory
 /// buffer, past the end of the last entry. With about 1,360 descriptors open (the SQLite files
-/// and sockets of the suites running in parallel) that buffer is full, the copy ran into an
+/// and sockets of the test suites running in parallel) that buffer is full, the copy ran into an
 /// unmapped page, and the whole test run died of SIGSEGV. Here the child closes every
 /// descriptor above 2 itself, and the wait holds no thread of Swift's cooperative pool.
 ///

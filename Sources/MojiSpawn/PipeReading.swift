@@ -7,8 +7,8 @@ import Foundation
 #endif
 
 /// Reads a child's pipe without Foundation's `availableData` and `readDataToEndOfFile()`: on
-/// Linux both end the whole test process with a fatal error when `read` is interrupted by a
-/// signal (EINTR), which happens when another test's child exits at the same moment. These
+/// Linux both end the whole process with a fatal error when `read` is interrupted by a
+/// signal (EINTR), which happens when another child exits at the same moment. These
 /// retry the read instead, and report a real read error as an empty end.
 extension FileHandle {
     /// What is available now, waiting for at least one byte; empty at the end of the pipe.
