@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MojiStore", targets: ["MojiStore"]),
         .library(name: "MojiPicker", targets: ["MojiPicker"]),
         .library(name: "MojiSync", targets: ["MojiSync"]),
+        .library(name: "MojiCatalogUpdate", targets: ["MojiCatalogUpdate"]),
         .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
         .library(name: "MojiServer", targets: ["MojiServer"]),
         // The users' data in PostgreSQL, for several `MojiServer` instances (MojiServer's docs point to it).
@@ -61,6 +62,13 @@ let package = Package(
                 "Moji", "MojiStore", "CLibXML2", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
+        ),
+        // Catalog updates at run time: a published catalog folder fetched, checked and switched
+        // to atomically, and Unicode's own files fetched for a build. Through MojiSync's HTTP
+        // client; swift-crypto for the SHA-256 every downloaded file is checked against.
+        .target(
+            name: "MojiCatalogUpdate",
+            dependencies: ["Moji", "MojiStore", "MojiSync", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // libxml2's HTML parser (libxml2-dev on Debian; in every Apple SDK), for smilie pages.
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -123,6 +131,7 @@ let package = Package(
                 "Moji",
                 "MojiStore",
                 "MojiSync",
+                "MojiCatalogUpdate",
                 "MojiPicker",
                 "MojiStorePicker",
                 "MojiTerminal",
@@ -216,6 +225,14 @@ let package = Package(
             dependencies: [
                 "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer", "MojiDataBuilder",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        // A published catalog served by a loopback server, updates, rollbacks and hostile manifests.
+        .testTarget(
+            name: "MojiCatalogUpdateTests",
+            dependencies: [
+                "MojiCatalogUpdate", "MojiSync", "MojiStore", "Moji", "MojiTestSupport", "MojiLoopbackServer",
+                "MojiDataBuilder",
             ]
         ),
         // A real HTTP server on 127.0.0.1 for the sync tests, the command-line tests and `moji-bench sync`:

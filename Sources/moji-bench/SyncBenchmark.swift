@@ -236,7 +236,7 @@ final class RequestTimeline: HTTPTransport, Sendable {
         self.listingPath = listingPath
     }
 
-    func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    func get(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         let start = Measurement.nowMicroseconds()
         defer {
             let end = Measurement.nowMicroseconds()

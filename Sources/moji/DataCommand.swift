@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MojiCatalogUpdate
 import MojiSync
 
 /// `moji data`: the catalog in use, and fresh catalogs without a release.

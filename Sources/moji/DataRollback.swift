@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import MojiCatalogUpdate
 import MojiSync
 
 struct DataRollback: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiCatalogUpdate
 import MojiSync
 
 struct DataStatus: ParsableCommand {

@@ -149,7 +149,7 @@ struct HTTPProxyTests {
     func proxiedRequestInChild() async throws {
         let url = try #require(URL(string: "http://127.0.0.2:9/smile.gif"))
         #expect(HTTPConfiguration().proxy(for: url) != nil)
-        let response = try await URLSessionTransport().get(HTTPRequest(url: url, maximumBytes: 100))
+        let response = try await URLSessionTransport().get(FetchRequest(url: url, maximumBytes: 100))
         #expect(response.body == Data("GIF89a".utf8))
     }
 
@@ -162,9 +162,9 @@ struct HTTPProxyTests {
             server.route("/page", .body(Data("direct".utf8), contentType: "text/plain"))
             let transport = URLSessionTransport(
                 configuration: HTTPConfiguration(environment: ["http_proxy": "http://127.0.0.1:9"]))
-            var caught: HTTPError?
+            var caught: FetchError?
             do {
-                _ = try await transport.get(HTTPRequest(url: server.url("/page"), maximumBytes: 100))
+                _ = try await transport.get(FetchRequest(url: server.url("/page"), maximumBytes: 100))
             } catch {
                 caught = error
             }
@@ -179,7 +179,7 @@ struct HTTPProxyTests {
             let excepted = URLSessionTransport(
                 configuration: HTTPConfiguration(
                     environment: ["http_proxy": "http://127.0.0.1:9", "no_proxy": "127.0.0.1"]))
-            let response = try await excepted.get(HTTPRequest(url: server.url("/page"), maximumBytes: 100))
+            let response = try await excepted.get(FetchRequest(url: server.url("/page"), maximumBytes: 100))
             #expect(response.body == Data("direct".utf8))
             await server.stop()
         }

@@ -23,7 +23,7 @@ struct HTTPTransportTests {
     }
 
     /// The error `get` throws, or nil when it succeeded.
-    func error(_ transport: URLSessionTransport, _ request: HTTPRequest) async -> HTTPError? {
+    func error(_ transport: URLSessionTransport, _ request: FetchRequest) async -> FetchError? {
         do {
             _ = try await transport.get(request)
             return nil
@@ -43,7 +43,7 @@ struct HTTPTransportTests {
         try await withServer { server in
             let modified = Date(timeIntervalSince1970: 1_430_000_000)
             server.route("/page", .body(Data("abc".utf8), contentType: "text/html", lastModified: modified))
-            let response = try await transport().get(HTTPRequest(url: server.url("/page"), maximumBytes: 1000))
+            let response = try await transport().get(FetchRequest(url: server.url("/page"), maximumBytes: 1000))
             #expect(response.status == 200)
             #expect(response.body == Data("abc".utf8))
             #expect(response.url == server.url("/page"))
@@ -66,9 +66,9 @@ struct HTTPTransportTests {
         try await withServer { server in
             server.route("/page", .body(Data(repeating: 7, count: 5000), contentType: "text/html"))
             let transport = transport()
-            let first = try await transport.get(HTTPRequest(url: server.url("/page"), maximumBytes: 10_000))
+            let first = try await transport.get(FetchRequest(url: server.url("/page"), maximumBytes: 10_000))
             let second = try await transport.get(
-                HTTPRequest(url: server.url("/page"), validators: first.validators, maximumBytes: 10_000))
+                FetchRequest(url: server.url("/page"), validators: first.validators, maximumBytes: 10_000))
             #expect(second.status == 304)
             #expect(second.isNotModified)
             #expect(second.body.isEmpty)
@@ -81,7 +81,7 @@ struct HTTPTransportTests {
             // The same URL with other bytes has another ETag: the old one no longer matches.
             server.route("/page", .body(Data(repeating: 8, count: 5000), contentType: "text/html"))
             let third = try await transport.get(
-                HTTPRequest(url: server.url("/page"), validators: first.validators, maximumBytes: 10_000))
+                FetchRequest(url: server.url("/page"), validators: first.validators, maximumBytes: 10_000))
             #expect(third.status == 200)
             #expect(third.body == Data(repeating: 8, count: 5000))
             #expect(third.validators.etag != first.validators.etag)
@@ -95,11 +95,11 @@ struct HTTPTransportTests {
             server.route(
                 "/img", .body(Data("GIF89a".utf8), contentType: "image/gif", etag: false, lastModified: modified))
             let transport = transport()
-            let first = try await transport.get(HTTPRequest(url: server.url("/img"), maximumBytes: 100))
+            let first = try await transport.get(FetchRequest(url: server.url("/img"), maximumBytes: 100))
             #expect(first.validators.etag == nil)
             let lastModified = try #require(first.validators.lastModified)
             let second = try await transport.get(
-                HTTPRequest(
+                FetchRequest(
                     url: server.url("/img"), validators: HTTPValidators(lastModified: lastModified), maximumBytes: 100))
             #expect(second.status == 304)
             #expect(second.body.isEmpty)
@@ -109,7 +109,7 @@ struct HTTPTransportTests {
             server.route(
                 "/img", .body(Data("GIF89b".utf8), contentType: "image/gif", etag: false, lastModified: modified + 60))
             let third = try await transport.get(
-                HTTPRequest(url: server.url("/img"), validators: second.validators, maximumBytes: 100))
+                FetchRequest(url: server.url("/img"), validators: second.validators, maximumBytes: 100))
             #expect(third.status == 200)
             #expect(third.body == Data("GIF89b".utf8))
         }
@@ -127,7 +127,7 @@ struct HTTPTransportTests {
     func fiveRedirects() async throws {
         try await withServer { server in
             chain(server, 5)
-            let response = try await transport().get(HTTPRequest(url: server.url("/r1"), maximumBytes: 100))
+            let response = try await transport().get(FetchRequest(url: server.url("/r1"), maximumBytes: 100))
             #expect(response.status == 200)
             #expect(response.body == Data("end".utf8))
             #expect(response.url == server.url("/final"))
@@ -139,7 +139,7 @@ struct HTTPTransportTests {
     func sixRedirects() async throws {
         try await withServer { server in
             chain(server, 6)
-            let error = await error(transport(), HTTPRequest(url: server.url("/r1"), maximumBytes: 100))
+            let error = await error(transport(), FetchRequest(url: server.url("/r1"), maximumBytes: 100))
             #expect(error == .tooManyRedirects(server.url("/r1"), limit: 5))
             #expect(server.requests(path: "/final").isEmpty)
             #expect(error?.isTransient == false)
@@ -152,7 +152,7 @@ struct HTTPTransportTests {
             server.route("/a", .redirect(to: "/b", status: 301))
             server.route("/b", .redirect(to: server.url("/a").absoluteString, status: 307))
             let error = await error(
-                transport(maximumRedirects: 3), HTTPRequest(url: server.url("/a"), maximumBytes: 100))
+                transport(maximumRedirects: 3), FetchRequest(url: server.url("/a"), maximumBytes: 100))
             #expect(error == .tooManyRedirects(server.url("/a"), limit: 3))
             #expect(server.requests().count == 4)
         }
@@ -164,12 +164,12 @@ struct HTTPTransportTests {
             server.route("/page", .redirect(to: "file:///etc/passwd"))
             // What Linux would turn that redirect into (the path on the same host), to see that it is not asked.
             server.route("/etc/passwd", .body(Data("root:x:0:0".utf8), contentType: "text/plain"))
-            let error = await error(transport(), HTTPRequest(url: server.url("/page"), maximumBytes: 1 << 20))
+            let error = await error(transport(), FetchRequest(url: server.url("/page"), maximumBytes: 1 << 20))
             #expect(error == .unsupportedScheme(URL(fileURLWithPath: "/etc/passwd")))
             #expect(server.requests(path: "/etc/passwd").isEmpty)
 
             server.route("/ftp", .redirect(to: "ftp://127.0.0.1/file"))
-            let ftp = await self.error(transport(), HTTPRequest(url: server.url("/ftp"), maximumBytes: 100))
+            let ftp = await self.error(transport(), FetchRequest(url: server.url("/ftp"), maximumBytes: 100))
             let ftpURL = try #require(URL(string: "ftp://127.0.0.1/file"))
             #expect(ftp == .unsupportedScheme(ftpURL))
         }
@@ -180,7 +180,7 @@ struct HTTPTransportTests {
         arguments: ["file:///etc/passwd", "ftp://127.0.0.1/x", "data:,hi", "http:///nohost"])
     func unsupportedSchemes(_ text: String) async throws {
         let url = try #require(URL(string: text))
-        let error = await error(transport(), HTTPRequest(url: url, maximumBytes: 100))
+        let error = await error(transport(), FetchRequest(url: url, maximumBytes: 100))
         #expect(error == .unsupportedScheme(url))
     }
 
@@ -196,7 +196,8 @@ struct HTTPTransportTests {
                 .generated(
                     byteCount: size, contentType: "text/html", announcesLength: false,
                     bytesPerSecond: 64 * Self.megabyte))
-            let error = await error(transport(), HTTPRequest(url: server.url("/huge"), maximumBytes: 8 * Self.megabyte))
+            let error = await error(
+                transport(), FetchRequest(url: server.url("/huge"), maximumBytes: 8 * Self.megabyte))
             #expect(error == .tooLarge(server.url("/huge"), limit: 8 * Self.megabyte))
             try await Task.sleep(nanoseconds: 300_000_000)
             let sent = try #require(server.requests(path: "/huge").first).bytesSent
@@ -214,7 +215,7 @@ struct HTTPTransportTests {
             let transport = transport()
             for path in ["/chunked", "/announced"] {
                 let error = await self.error(
-                    transport, HTTPRequest(url: server.url(path), maximumBytes: 8 * Self.megabyte))
+                    transport, FetchRequest(url: server.url(path), maximumBytes: 8 * Self.megabyte))
                 #expect(error == .tooLarge(server.url(path), limit: 8 * Self.megabyte))
             }
         }
@@ -224,11 +225,12 @@ struct HTTPTransportTests {
     func announcedLength() async throws {
         try await withServer { server in
             server.route("/huge", .generated(byteCount: 50 * Self.megabyte, contentType: "image/gif"))
-            let error = await error(transport(), HTTPRequest(url: server.url("/huge"), maximumBytes: 2 * Self.megabyte))
+            let error = await error(
+                transport(), FetchRequest(url: server.url("/huge"), maximumBytes: 2 * Self.megabyte))
             #expect(error == .tooLarge(server.url("/huge"), limit: 2 * Self.megabyte))
             // Exactly the limit is fine.
             server.route("/exact", .generated(byteCount: 1000, contentType: "image/gif"))
-            let exact = try await transport().get(HTTPRequest(url: server.url("/exact"), maximumBytes: 1000))
+            let exact = try await transport().get(FetchRequest(url: server.url("/exact"), maximumBytes: 1000))
             #expect(exact.body.count == 1000)
         }
     }
@@ -238,7 +240,8 @@ struct HTTPTransportTests {
         try await withServer { server in
             server.route("/busy", .status(503, headers: ["Retry-After": "120"], body: Data("later".utf8)))
             let before = Date()
-            let error = try #require(await error(transport(), HTTPRequest(url: server.url("/busy"), maximumBytes: 100)))
+            let error = try #require(
+                await error(transport(), FetchRequest(url: server.url("/busy"), maximumBytes: 100)))
             let after = Date()
             guard case .status(503, let url, let retryAfter?) = error else {
                 Issue.record("expected status 503 with a Retry-After, got \(error)")
@@ -259,7 +262,7 @@ struct HTTPTransportTests {
             let transport = transport()
             for code in [404, 410, 403, 408, 429, 500, 502] {
                 server.route("/s\(code)", .status(code))
-                let error = await self.error(transport, HTTPRequest(url: server.url("/s\(code)"), maximumBytes: 100))
+                let error = await self.error(transport, FetchRequest(url: server.url("/s\(code)"), maximumBytes: 100))
                 #expect(error == .status(code, server.url("/s\(code)"), retryAfter: nil))
                 #expect(error?.isTransient == [408, 429, 500, 502].contains(code), "\(code)")
             }
@@ -270,7 +273,7 @@ struct HTTPTransportTests {
     func redirectWithoutLocation() async throws {
         try await withServer { server in
             server.route("/nowhere", .status(302))
-            let error = await error(transport(), HTTPRequest(url: server.url("/nowhere"), maximumBytes: 100))
+            let error = await error(transport(), FetchRequest(url: server.url("/nowhere"), maximumBytes: 100))
             #expect(error == .status(302, server.url("/nowhere"), retryAfter: nil))
         }
     }
@@ -280,7 +283,7 @@ struct HTTPTransportTests {
         let server = try await LoopbackServer.start()
         let url = server.url("/gone")
         await server.stop()
-        let error = await error(transport(), HTTPRequest(url: url, maximumBytes: 100))
+        let error = await error(transport(), FetchRequest(url: url, maximumBytes: 100))
         guard case .network(let failed, _) = error else {
             Issue.record("expected a network error, got \(String(describing: error))")
             return
@@ -295,7 +298,7 @@ struct HTTPTransportTests {
             // Far longer than the timeout: with 3 s, a CI run whose threads were starved for 97 s
             // got the late answer before the 1 s timer fired.
             server.route("/slow", .delayed(60, .body(Data("late".utf8), contentType: "text/plain")))
-            let error = await error(transport(timeout: 1), HTTPRequest(url: server.url("/slow"), maximumBytes: 100))
+            let error = await error(transport(timeout: 1), FetchRequest(url: server.url("/slow"), maximumBytes: 100))
             #expect(error == .timedOut(server.url("/slow")))
             #expect(error?.isTransient == true)
         }
@@ -311,7 +314,7 @@ struct HTTPTransportTests {
             let transport = URLSessionTransport(
                 configuration: HTTPConfiguration(timeout: 2, totalTimeout: 3, environment: [:]))
             let started = Date()
-            let error = await error(transport, HTTPRequest(url: server.url("/trickle"), maximumBytes: 10_000))
+            let error = await error(transport, FetchRequest(url: server.url("/trickle"), maximumBytes: 10_000))
             let took = Date().timeIntervalSince(started)
             #expect(error == .timedOut(server.url("/trickle")))
             #expect(took >= 1.5 && took < 30, "took \(took) s")
@@ -324,7 +327,7 @@ struct HTTPTransportTests {
             // An answer that would come after the transport's 30 s timeout: only the cancel ends it sooner.
             server.route("/slow", .delayed(60, .body(Data("late".utf8), contentType: "text/plain")))
             let transport = transport()
-            let task = Task { await self.error(transport, HTTPRequest(url: server.url("/slow"), maximumBytes: 100)) }
+            let task = Task { await self.error(transport, FetchRequest(url: server.url("/slow"), maximumBytes: 100)) }
             try await Task.sleep(nanoseconds: 300_000_000)
             task.cancel()
             let error = await task.value
@@ -364,20 +367,20 @@ struct HTTPTransportTests {
             #expect(images == 766)
             let transport = transport()
             let page = try await transport.get(
-                HTTPRequest(url: server.url("/misc.php?action=showsmilies"), maximumBytes: 8 * Self.megabyte))
+                FetchRequest(url: server.url("/misc.php?action=showsmilies"), maximumBytes: 8 * Self.megabyte))
             let html = String(decoding: page.body, as: UTF8.self)
             #expect(!html.contains("http://fi.somethingawful.com/"))
             #expect(!html.contains("http://i.somethingawful.com/"))
             #expect(
                 html.contains("\(server.baseURL.absoluteString)/images/fi.somethingawful.com/images/smilies/frown.gif"))
             let frown = server.url("/images/fi.somethingawful.com/images/smilies/frown.gif")
-            let image = try await transport.get(HTTPRequest(url: frown, maximumBytes: 2 * Self.megabyte))
+            let image = try await transport.get(FetchRequest(url: frown, maximumBytes: 2 * Self.megabyte))
             let file = AwfulSnapshots.folder.appendingPathComponent(
                 "2015-05/files/fi.somethingawful.com/images/smilies/frown.gif")
             #expect(image.body == (try Data(contentsOf: file)))
             #expect(image.contentType == "image/gif")
             let again = try await transport.get(
-                HTTPRequest(url: frown, validators: image.validators, maximumBytes: 2 * Self.megabyte))
+                FetchRequest(url: frown, validators: image.validators, maximumBytes: 2 * Self.megabyte))
             #expect(again.status == 304)
         }
     }

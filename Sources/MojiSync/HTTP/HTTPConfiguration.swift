@@ -10,14 +10,14 @@ public struct HTTPConfiguration: Sendable {
 
     /// Sent as `User-Agent` with every request.
     public var userAgent: String
-    /// Seconds to wait for a request's answer before ``HTTPError/timedOut(_:)``.
+    /// Seconds to wait for a request's answer before ``FetchError/timedOut(_:)``.
     public var timeout: TimeInterval
     /// The most seconds one request may take in all (connecting, redirects, every byte of the
-    /// body) before ``HTTPError/timedOut(_:)``: a server that sends a byte now and then, each
+    /// body) before ``FetchError/timedOut(_:)``: a server that sends a byte now and then, each
     /// within ``timeout``, cannot hold a request for longer. Two minutes by default, time for
     /// an 8 MB listing at 70 KB/s.
     public var totalTimeout: TimeInterval
-    /// Redirects followed at most; one more fails with ``HTTPError/tooManyRedirects(_:limit:)``.
+    /// Redirects followed at most; one more fails with ``FetchError/tooManyRedirects(_:limit:)``.
     public var maximumRedirects: Int
     /// Where `http_proxy`, `https_proxy`, `all_proxy` and `no_proxy` are read, as curl reads them
     /// (see ``proxy(for:)``); the process environment unless a caller says otherwise.

@@ -35,7 +35,7 @@ public struct HTTPDownload: Sendable {
 extension HTTPTransport {
     /// Fetches the body with ``get(_:)`` and writes it to `file`: for transports that cannot
     /// stream (stubs in tests). ``URLSessionTransport`` streams instead.
-    public func download(_ request: HTTPRequest, to file: URL) async throws(HTTPError) -> HTTPDownload {
+    public func download(_ request: FetchRequest, to file: URL) async throws(FetchError) -> HTTPDownload {
         var request = request
         request.validators = HTTPValidators()
         let response = try await get(request)
@@ -55,7 +55,7 @@ final class BodyFile: @unchecked Sendable {
     private var hasher = SHA256()
     private(set) var byteCount = 0
 
-    init(_ file: URL, url: URL) throws(HTTPError) {
+    init(_ file: URL, url: URL) throws(FetchError) {
         path = file.path
         unlink(path)
         descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -65,7 +65,7 @@ final class BodyFile: @unchecked Sendable {
     deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Appends `data`, all of it or an error (a full disk says so).
-    func write(_ data: Data, url: URL) throws(HTTPError) {
+    func write(_ data: Data, url: URL) throws(FetchError) {
         if let failure = CacheFileSystem.writeAll(data, to: descriptor) {
             throw .cannotWrite(url, path: path, reason: String(cString: strerror(failure)))
         }
@@ -74,7 +74,7 @@ final class BodyFile: @unchecked Sendable {
     }
 
     /// Flushes the file to disk and closes it; returns its size and SHA-256.
-    func finish(url: URL) throws(HTTPError) -> (byteCount: Int, sha256: String) {
+    func finish(url: URL) throws(FetchError) -> (byteCount: Int, sha256: String) {
         defer {
             close(descriptor)
             descriptor = -1

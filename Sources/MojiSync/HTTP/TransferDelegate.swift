@@ -30,7 +30,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
     }
 
-    /// Ends `task` with ``HTTPError/timedOut(_:)`` if it is still running: it ran past its total
+    /// Ends `task` with ``FetchError/timedOut(_:)`` if it is still running: it ran past its total
     /// deadline. Called on the delegate queue, like every other change to a transfer.
     func expire(_ task: URLSessionTask) {
         guard let transfer = transfer(for: task), transfer.failure == nil else { return }
@@ -40,7 +40,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     /// Records why the transfer failed and stops it; the completion callback reports it.
     /// - Parameter cancelling: false while a redirect waits for its completion handler: cancelling
     ///   then crashes FoundationNetworking on Linux, and refusing the redirect ends the task anyway.
-    private func fail(_ transfer: Transfer, _ error: HTTPError, task: URLSessionTask, cancelling: Bool = true) {
+    private func fail(_ transfer: Transfer, _ error: FetchError, task: URLSessionTask, cancelling: Bool = true) {
         if transfer.failure == nil { transfer.failure = error }
         transfer.body = Data()
         if cancelling { task.cancel() }
@@ -85,7 +85,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
             transfer.body.append(data)
             return
         }
-        do throws(HTTPError) {
+        do throws(FetchError) {
             try sink.write(data, url: url)
         } catch {
             fail(transfer, error, task: dataTask)
@@ -123,7 +123,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
 
     private static func outcome(of transfer: Transfer, task: URLSessionTask, error: (any Error)?)
-        -> Result<HTTPResponse, HTTPError>
+        -> Result<FetchResponse, FetchError>
     {
         if let failure = transfer.failure { return .failure(failure) }
         let url = task.currentRequest?.url ?? transfer.request.url
@@ -135,7 +135,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         switch http.statusCode {
         case 200:
             return .success(
-                HTTPResponse(
+                FetchResponse(
                     url: finalURL, status: 200, body: transfer.body,
                     validators: HTTPValidators(
                         etag: http.value(forHTTPHeaderField: "ETag"),
@@ -148,7 +148,7 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
                 validators.lastModified = lastModified
             }
             return .success(
-                HTTPResponse(
+                FetchResponse(
                     url: finalURL, status: 304, body: Data(), validators: validators,
                     contentType: http.value(forHTTPHeaderField: "Content-Type")))
         default:
@@ -156,14 +156,14 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
-    private static func statusError(_ response: HTTPURLResponse, url: URL) -> HTTPError {
+    private static func statusError(_ response: HTTPURLResponse, url: URL) -> FetchError {
         let retryAfter = response.value(forHTTPHeaderField: "Retry-After").flatMap {
             RetryAfter.date(from: $0, now: Date())
         }
         return .status(response.statusCode, url, retryAfter: retryAfter)
     }
 
-    private static func httpError(_ error: any Error, url: URL) -> HTTPError {
+    private static func httpError(_ error: any Error, url: URL) -> FetchError {
         guard let urlError = error as? URLError else { return .network(url, "\(error)") }
         switch urlError.code {
         case .timedOut: return .timedOut(url)

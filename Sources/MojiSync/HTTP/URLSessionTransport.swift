@@ -15,7 +15,7 @@ import MojiStore
 ///
 /// ```swift
 /// let transport = URLSessionTransport()
-/// let page = try await transport.get(HTTPRequest(url: url, validators: old, maximumBytes: 8 << 20))
+/// let page = try await transport.get(FetchRequest(url: url, validators: old, maximumBytes: 8 << 20))
 /// ```
 public final class URLSessionTransport: HTTPTransport {
     /// What it was made with.
@@ -65,11 +65,11 @@ public final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
-    public func get(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    public func get(_ request: FetchRequest) async throws(FetchError) -> FetchResponse {
         try await perform(request, into: nil)
     }
 
-    public func download(_ request: HTTPRequest, to file: URL) async throws(HTTPError) -> HTTPDownload {
+    public func download(_ request: FetchRequest, to file: URL) async throws(FetchError) -> HTTPDownload {
         var request = request
         request.validators = HTTPValidators()
         let sink = try BodyFile(file, url: request.url)
@@ -80,7 +80,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Makes the request; the body goes to `sink` when there is one, else into the response.
-    private func perform(_ request: HTTPRequest, into sink: BodyFile?) async throws(HTTPError) -> HTTPResponse {
+    private func perform(_ request: FetchRequest, into sink: BodyFile?) async throws(FetchError) -> FetchResponse {
         let url = request.url
         guard Self.isFetchable(url) else { throw .unsupportedScheme(url) }
         try checkProxy(for: url)
@@ -97,7 +97,7 @@ public final class URLSessionTransport: HTTPTransport {
             urlRequest.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since")
         }
         let task = session.dataTask(with: urlRequest)
-        let checkRedirect: @Sendable (URL) -> HTTPError? = { [configuredProxies, processProxies] target in
+        let checkRedirect: @Sendable (URL) -> FetchError? = { [configuredProxies, processProxies] target in
             guard Self.isFetchable(target) else { return .unsupportedScheme(target) }
             return Self.proxyMismatch(for: target, wanted: configuredProxies, process: processProxies)
         }
@@ -111,7 +111,7 @@ public final class URLSessionTransport: HTTPTransport {
         defer { deadline.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
-                (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+                (continuation: CheckedContinuation<Result<FetchResponse, FetchError>, Never>) in
                 transfer.continuation = continuation
                 transfers.register(transfer, for: task)
                 task.resume()
@@ -137,7 +137,7 @@ public final class URLSessionTransport: HTTPTransport {
         return !(url.host ?? "").isEmpty
     }
 
-    private func checkProxy(for url: URL) throws(HTTPError) {
+    private func checkProxy(for url: URL) throws(FetchError) {
         if let error = Self.proxyMismatch(for: url, wanted: configuredProxies, process: processProxies) {
             throw error
         }
@@ -147,7 +147,7 @@ public final class URLSessionTransport: HTTPTransport {
     /// is not applied): libcurl reads the *process* environment, by the same curl rules. A caller's
     /// different environment cannot be honoured there, so a request it would route differently fails
     /// instead of silently going another way.
-    static func proxyMismatch(for url: URL, wanted: ProxyEnvironment, process: ProxyEnvironment) -> HTTPError? {
+    static func proxyMismatch(for url: URL, wanted: ProxyEnvironment, process: ProxyEnvironment) -> FetchError? {
         #if canImport(FoundationNetworking)
             let wanted = wanted.proxy(for: url)
             let actual = process.proxy(for: url)
@@ -165,24 +165,24 @@ public final class URLSessionTransport: HTTPTransport {
 /// One request in flight: what it asked for, what has come in, and how it ended. Touched only on
 /// the session's serial delegate queue, after `get` has handed it over under the delegate's lock.
 final class Transfer: @unchecked Sendable {
-    let request: HTTPRequest
-    let checkRedirect: @Sendable (URL) -> HTTPError?
-    var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    let request: FetchRequest
+    let checkRedirect: @Sendable (URL) -> FetchError?
+    var continuation: CheckedContinuation<Result<FetchResponse, FetchError>, Never>?
     /// Where the body goes, when it is streamed to a file rather than kept in ``body``.
     let sink: BodyFile?
     var body = Data()
     /// Bytes received so far, in ``body`` or written to ``sink``.
     var received = 0
     var redirects = 0
-    var failure: HTTPError?
+    var failure: FetchError?
 
-    init(request: HTTPRequest, checkRedirect: @escaping @Sendable (URL) -> HTTPError?, sink: BodyFile? = nil) {
+    init(request: FetchRequest, checkRedirect: @escaping @Sendable (URL) -> FetchError?, sink: BodyFile? = nil) {
         self.request = request
         self.checkRedirect = checkRedirect
         self.sink = sink
     }
 
-    func finish(_ result: Result<HTTPResponse, HTTPError>) {
+    func finish(_ result: Result<FetchResponse, FetchError>) {
         continuation?.resume(returning: result)
         continuation = nil
     }

@@ -109,7 +109,7 @@ struct ImageFetch: Sendable {
         var totals = Totals()
         guard let url = URL(string: reference) else { return (reference, .failed("is not a URL"), totals) }
         let cached = known.flatMap { cache.contains($0.image) ? $0 : nil }
-        let request = HTTPRequest(
+        let request = FetchRequest(
             url: url, validators: cached?.validators ?? HTTPValidators(),
             maximumBytes: options.imageLimits.maximumBytes)
         var attempt = 1
@@ -147,7 +147,7 @@ struct ImageFetch: Sendable {
         }
     }
 
-    private static func message(for error: HTTPError) -> String {
+    private static func message(for error: FetchError) -> String {
         switch error {
         case .tooLarge(_, let limit): "is larger than \(limit) bytes, the most an image may have"
         default: error.description

@@ -77,10 +77,10 @@ struct ListingFetch: Sendable {
         }
     }
 
-    private func get(_ url: URL, validators: HTTPValidators, set: String) async throws(SyncError) -> HTTPResponse {
+    private func get(_ url: URL, validators: HTTPValidators, set: String) async throws(SyncError) -> FetchResponse {
         do {
             return try await transport.get(
-                HTTPRequest(url: url, validators: validators, maximumBytes: options.maximumListingBytes))
+                FetchRequest(url: url, validators: validators, maximumBytes: options.maximumListingBytes))
         } catch {
             throw .listing(set: set, error)
         }

@@ -10,8 +10,9 @@ import Foundation
 /// a size limit checked before and while reading, so a huge or growing file is never read whole;
 /// and only regular files: a FIFO, a device or a socket named like one would block the read (and
 /// a sync or `moji serve`'s refresh with it) until someone writes to it.
-enum LocalFile {
-    static func read(_ path: String, maximumBytes: Int) throws(SourceError) -> Data {
+/// Package-wide: catalog updates read a local catalog folder with it too.
+package enum LocalFile {
+    package static func read(_ path: String, maximumBytes: Int) throws(SourceError) -> Data {
         let descriptor = try openRegular(path)
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {

@@ -8,7 +8,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A set with this name exists already.
     case setExists(String)
     /// The listing could not be fetched (network error, HTTP error, too large, bad redirect).
-    case listing(set: String, HTTPError)
+    case listing(set: String, FetchError)
     /// The listing was fetched but cannot be used (not the expected format, no emoji in it).
     case source(set: String, SourceError)
     /// More than half of the set would vanish: the source may be serving a login or error page.

@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiSync
 
 /// The URLs `moji data update` tries, in order, when it is given none: `sources.txt` beside the
 /// installed catalogs, one URL a line.

@@ -1,4 +1,5 @@
 import Moji
+import MojiSync
 
 /// The most a published catalog's manifest may ask an update to download, checked before any
 /// file is fetched: a manifest that claims a petabyte file is refused, not streamed for hours.

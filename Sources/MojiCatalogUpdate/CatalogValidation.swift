@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiSync
 
 /// Opens a catalog folder the way its users will, and reads everything a user could read later:
 /// every locale's names and keywords, every search segment and the emoji properties. A catalog

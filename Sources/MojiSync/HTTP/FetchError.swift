@@ -1,7 +1,7 @@
 import Foundation
 
 /// Why a `GET` gave no usable answer.
-public enum HTTPError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The URL, or a redirect's target, is not `http` or `https` (`file:`, `ftp:`, `data:` …); nothing was read.
     case unsupportedScheme(URL)
     /// More redirects than the limit, or a redirect loop; the URL is the one requested.

@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiCatalogUpdate
 import MojiDataBuilder
 import MojiLoopbackServer
 import MojiSync

@@ -2,10 +2,10 @@ import Foundation
 import MojiStore
 
 /// A successful answer: the body (200), or word that the resource did not change (304).
-public struct HTTPResponse: Sendable {
+public struct FetchResponse: Sendable {
     /// Where the answer came from, after redirects.
     public var url: URL
-    /// 200 or 304; every other status throws ``HTTPError/status(_:_:retryAfter:)``.
+    /// 200 or 304; every other status throws ``FetchError/status(_:_:retryAfter:)``.
     public var status: Int
     /// The body; empty for 304.
     public var body: Data

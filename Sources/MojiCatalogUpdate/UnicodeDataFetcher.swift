@@ -1,6 +1,7 @@
 import Foundation
 import Moji
 import MojiStore
+import MojiSync
 
 /// Fetches the upstream files a catalog is built from (`moji data update --from-unicode URL`)
 /// into a local folder laid out like the URL, for `moji-data`'s builder to read.
@@ -52,9 +53,9 @@ public struct UnicodeDataFetcher: Sendable {
         var count = 0
         func get(_ path: String, required: Bool) async throws(CatalogUpdateError) {
             let data: Data
-            do throws(HTTPError) {
+            do throws(FetchError) {
                 data = try await transport.get(
-                    HTTPRequest(url: root.appendingPathComponent(path), maximumBytes: Self.maximumFileBytes)
+                    FetchRequest(url: root.appendingPathComponent(path), maximumBytes: Self.maximumFileBytes)
                 ).body
             } catch {
                 if !required, case .status(404, _, _) = error { return }
@@ -115,9 +116,9 @@ public struct UnicodeDataFetcher: Sendable {
     /// parent, absolute or query links.
     func listing(_ root: URL, _ path: String, required: Bool = true) async throws(CatalogUpdateError) -> [String] {
         let body: Data
-        do throws(HTTPError) {
+        do throws(FetchError) {
             body = try await transport.get(
-                HTTPRequest(url: root.appendingPathComponent(path), maximumBytes: Self.maximumFileBytes)
+                FetchRequest(url: root.appendingPathComponent(path), maximumBytes: Self.maximumFileBytes)
             ).body
         } catch {
             if !required, case .status(404, _, _) = error { return [] }

@@ -1,11 +1,12 @@
 import Foundation
 import Moji
+import MojiSync
 
 /// Why a catalog update, install or rollback did not happen. In every case the working catalog
 /// stays in use and nothing half-written is left behind.
 public enum CatalogUpdateError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server could not be reached or answered with an error status.
-    case unreachable(HTTPError)
+    case unreachable(FetchError)
     /// The manifest's format version is one this Moji does not read.
     case unknownManifestFormat(version: Int, url: String)
     /// The manifest is not valid JSON of the expected shape, or names an unsafe path.

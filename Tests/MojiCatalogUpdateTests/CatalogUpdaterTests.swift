@@ -2,10 +2,11 @@ import Foundation
 import Moji
 import MojiDataBuilder
 import MojiLoopbackServer
+import MojiSync
 import MojiTestSupport
 import Testing
 
-@testable import MojiSync
+@testable import MojiCatalogUpdate
 
 #if canImport(Glibc)
     import Glibc
@@ -207,15 +208,15 @@ struct CatalogUpdaterTests {
                 "/big", .generated(byteCount: size, contentType: "application/octet-stream", announcesLength: false))
             let file = home.url.appendingPathComponent("big")
             let download = try await loopbackTransport.download(
-                HTTPRequest(url: server.url("/big"), maximumBytes: size), to: file)
+                FetchRequest(url: server.url("/big"), maximumBytes: size), to: file)
             #expect(download.byteCount == size)
             let written = try Data(contentsOf: file)
             #expect(written.count == size)
             #expect(download.sha256 == CatalogUpdater.sha256(written))
             // One byte over the limit stops the transfer with tooLarge.
-            await #expect(throws: HTTPError.tooLarge(server.url("/big"), limit: size - 1)) {
+            await #expect(throws: FetchError.tooLarge(server.url("/big"), limit: size - 1)) {
                 _ = try await loopbackTransport.download(
-                    HTTPRequest(url: server.url("/big"), maximumBytes: size - 1), to: file)
+                    FetchRequest(url: server.url("/big"), maximumBytes: size - 1), to: file)
             }
         }
     }

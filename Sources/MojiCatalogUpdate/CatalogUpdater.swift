@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Moji
 import MojiStore
+import MojiSync
 
 /// Installs fresh catalogs without a release: from a folder `moji-data pack` published, or a
 /// catalog folder built locally, into ``/Moji/InstalledCatalogs``.
@@ -54,10 +55,10 @@ public struct CatalogUpdater: Sendable {
         let current = catalogs.current
         let validators =
             current?.source == folder.absoluteString ? HTTPValidators(etag: current?.etag) : HTTPValidators()
-        let response: HTTPResponse
-        do throws(HTTPError) {
+        let response: FetchResponse
+        do throws(FetchError) {
             response = try await transport.get(
-                HTTPRequest(url: manifestURL, validators: validators, maximumBytes: Self.maximumManifestBytes))
+                FetchRequest(url: manifestURL, validators: validators, maximumBytes: Self.maximumManifestBytes))
         } catch {
             throw .unreachable(error)
         }
@@ -89,9 +90,10 @@ public struct CatalogUpdater: Sendable {
                 // Streamed to its place in the staging folder and hashed on the way: a file is
                 // never held in memory, and one longer than the manifest says stops at its size.
                 let download: HTTPDownload
-                do throws(HTTPError) {
+                do throws(FetchError) {
                     download = try await transport.download(
-                        HTTPRequest(url: folder.appendingPathComponent(file.path), maximumBytes: file.size), to: target)
+                        FetchRequest(url: folder.appendingPathComponent(file.path), maximumBytes: file.size), to: target
+                    )
                 } catch {
                     switch error {
                     case .tooLarge:

@@ -1,4 +1,5 @@
 import Foundation
+import MojiSync
 
 #if canImport(Glibc)
     import Glibc
