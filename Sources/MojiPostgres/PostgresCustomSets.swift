@@ -55,7 +55,7 @@ extension PostgresUserDataStore: SharedCustomSetStore {
                 let emoji = try (rows.2[key] ?? []).map { try decoder.decode(CustomEmoji.self, from: Data($0.utf8)) }
                 contents.append(CustomSetContent(set: set, emoji: emoji))
             } catch {
-                throw .database(path: databaseName, reason: "the custom set \(key) cannot be read: \(error)")
+                throw .database(database: databaseName, reason: "the custom set \(key) cannot be read: \(error)")
             }
         }
         return (rows.0, contents)

@@ -187,7 +187,7 @@ public enum PostgresSchema {
             let rows = try await connection.query(
                 "SELECT COALESCE(MAX(version), 0)::integer FROM moji_schema_version", logger: logger)
             for try await version in rows.decode(Int.self) { applied = version }
-            guard applied <= currentVersion else { throw StoreError.newerSchema(path: database) }
+            guard applied <= currentVersion else { throw StoreError.newerSchema(database: database) }
             for (index, statements) in migrations.enumerated() where index + 1 > applied {
                 for statement in statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)

@@ -164,7 +164,7 @@ extension PostgresUserDataStore {
             VALUES (\(user), \(name), \(nameKey(name)), \(Date().timeIntervalSince1970)) RETURNING id
             """, logger: logger)
         for try await id in rows.decode(Int.self) { return id }
-        throw StoreError.database(path: "PostgreSQL", reason: "INSERT … RETURNING id returned no row")
+        throw StoreError.database(database: "PostgreSQL", reason: "INSERT … RETURNING id returned no row")
     }
 
     fileprivate static func items(_ rows: PostgresRowSequence) async throws -> [StoreItem] {

@@ -45,7 +45,7 @@ public final class PostgresUserDataStore: UserDataStore {
     /// Connects to the database, applies missing migrations and records the decay.
     ///
     /// - Throws: ``/MojiStore/StoreError/unavailable(database:reason:)`` when the server cannot be reached,
-    ///   ``/MojiStore/StoreError/newerSchema(path:)`` when a newer Moji migrated it, and
+    ///   ``/MojiStore/StoreError/newerSchema(database:)`` when a newer Moji migrated it, and
     ///   ``/MojiStore/StoreError/unsupported(operation:database:)`` when it was scored with another decay
     ///   (rescaling is not done on PostgreSQL yet).
     public init(
@@ -237,7 +237,7 @@ public final class PostgresUserDataStore: UserDataStore {
                 throw storeError(error)
             }
         }
-        throw .database(path: databaseName, reason: "the row of user \(user) cannot be kept")
+        throw .database(database: databaseName, reason: "the row of user \(user) cannot be kept")
     }
 
     private struct UserRowMissing: Error {}
@@ -292,14 +292,14 @@ public final class PostgresUserDataStore: UserDataStore {
             return error
         case let error as PostgresTransactionError:
             if let inner = error.closureError ?? error.beginError ?? error.commitError { return storeError(inner) }
-            return .database(path: databaseName, reason: "\(error)")
+            return .database(database: databaseName, reason: "\(error)")
         case let error as PSQLError:
             if let state = error.serverInfo?[.sqlState] {
                 // Class 57 (operator intervention: shutdown, admin_shutdown) and 08 (connection exception).
                 if state.hasPrefix("57") || state.hasPrefix("08") {
                     return .unavailable(database: databaseName, reason: error.serverInfo?[.message] ?? state)
                 }
-                return .database(path: databaseName, reason: "\(state): \(error.serverInfo?[.message] ?? "")")
+                return .database(database: databaseName, reason: "\(state): \(error.serverInfo?[.message] ?? "")")
             }
             return .unavailable(database: databaseName, reason: "\(error.code)")
         default:
@@ -308,7 +308,7 @@ public final class PostgresUserDataStore: UserDataStore {
             if String(describing: type(of: error)) == "ConnectionPoolError" {
                 return .unavailable(database: databaseName, reason: "no connection could be made (\(error))")
             }
-            return .database(path: databaseName, reason: "\(error)")
+            return .database(database: databaseName, reason: "\(error)")
         }
     }
 

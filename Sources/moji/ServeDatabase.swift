@@ -48,7 +48,7 @@ enum ServeDatabase {
                 url: url, storeConfiguration: configuration, maximumConnections: connections,
                 timeout: .milliseconds(Int64(timeout * 1000)), logger: logger)
         } catch {
-            switch error {
+            switch error.code {
             case .invalidDatabaseURL:
                 throw CommandFailure(message: error.description, code: .usage)
             case .unavailable:

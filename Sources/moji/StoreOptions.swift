@@ -92,7 +92,7 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
     do {
         return try body()
     } catch {
-        switch error {
+        switch error.code {
         case .collectionNotFound, .itemNotFound, .unknownCustomSet, .unknownAPIToken:
             throw CommandFailure(message: error.description, code: .notFound)
         case .unsupportedSkinTones, .collectionExists, .duplicateCustomCode, .invalidCustomCode, .invalidCollectionName,

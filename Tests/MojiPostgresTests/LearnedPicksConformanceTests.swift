@@ -70,7 +70,7 @@ struct LearnedPicksConformanceTests {
             let error = await #expect(throws: StoreError.self) {
                 try await store.recordUse(of: StoreItem(key: "👋"), query: bad, for: "ada")
             }
-            guard case .invalidQuery = error else {
+            guard error?.code == .invalidQuery else {
                 Issue.record("\(String(describing: error))")
                 continue
             }

@@ -97,7 +97,7 @@ struct PostgresStoreTests {
             _ = try await place.open(decay: 0.5)
             Issue.record("opened with another decay")
         } catch let error as StoreError {
-            guard case .unsupported(let operation, _) = error else { throw error }
+            guard error.code == .unsupported, let operation = error.subject else { throw error }
             #expect(operation.contains("rescaling"))
             #expect(error.description.contains("not supported on PostgreSQL database"))
         }
@@ -217,7 +217,7 @@ struct PostgresServerGoneTests {
             try await store.recordUse(of: StoreItem(key: "🎉"), for: "kim")
             Issue.record("a use was recorded with the server stopped")
         } catch {
-            guard case .unavailable = error else {
+            guard error.code == .unavailable else {
                 Issue.record("expected unavailable, got \(error)")
                 await store.close()
                 return

@@ -26,7 +26,7 @@ struct ChangeStreamErrorTests {
     @Test("a database file deleted while observed ends the stream with an error naming it")
     func deleted() async throws {
         let outcome = try #require(await failure { _, path in try FileManager.default.removeItem(atPath: path) })
-        guard case .database(let path, let reason) = outcome.error else {
+        guard outcome.error.code == .database, let path = outcome.error.path, let reason = outcome.error.reason else {
             Issue.record("expected a database error, got \(outcome.error)")
             return
         }
@@ -43,7 +43,7 @@ struct ChangeStreamErrorTests {
                 try Data(repeating: 0x41, count: 8192).write(to: garbage)
                 #expect(rename(garbage.path, path) == 0)
             })
-        guard case .database(let path, let reason) = outcome.error else {
+        guard outcome.error.code == .database, let path = outcome.error.path, let reason = outcome.error.reason else {
             Issue.record("expected a database error, got \(outcome.error)")
             return
         }
@@ -60,7 +60,7 @@ struct ChangeStreamErrorTests {
                 try handle.write(contentsOf: Data(repeating: 0x41, count: 8192))
                 try handle.close()
             })
-        guard case .notADatabase(let path, _) = outcome.error else {
+        guard outcome.error.code == .notADatabase, let path = outcome.error.path else {
             Issue.record("expected notADatabase, got \(outcome.error)")
             return
         }
@@ -75,7 +75,7 @@ struct ChangeStreamErrorTests {
                 let queue = try DatabaseQueue(path: path)
                 try queue.write { try $0.execute(sql: "DROP TABLE changeLog") }
             })
-        guard case .database(let path, let reason) = outcome.error else {
+        guard outcome.error.code == .database, let path = outcome.error.path, let reason = outcome.error.reason else {
             Issue.record("expected a database error, got \(outcome.error)")
             return
         }

@@ -86,7 +86,9 @@ struct CustomSetTests {
         #expect {
             try store.addCustomSet(set)
         } throws: { error in
-            guard let error = error as? StoreError, case .invalidCustomSet(let named, _) = error else { return false }
+            guard let error = error as? StoreError, error.code == .invalidCustomSet, let named = error.subject else {
+                return false
+            }
             // The message quotes the name without acting on a terminal.
             return named == name && !error.description.contains("\u{1B}")
         }

@@ -116,7 +116,7 @@ struct ImportValidationTests {
             try store.importData(spoiled)
             Issue.record("the import was accepted")
         } catch {
-            guard case .invalidImportEntry(let entry, _) = error else {
+            guard error.code == .invalidImportEntry, let entry = error.subject else {
                 Issue.record("unexpected error \(error)")
                 return
             }

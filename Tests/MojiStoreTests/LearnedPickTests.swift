@@ -77,7 +77,7 @@ struct LearnedPickTests {
         let store = try EmojiStore(url: directory.databaseURL)
         for bad in ["hola\u{1B}[31m", "a\nb", "x\u{2028}", String(repeating: "a", count: 257)] {
             let error = #expect(throws: StoreError.self) { try store.recordUse(of: emoji("👋"), query: bad) }
-            guard case .invalidQuery = error else {
+            guard error?.code == .invalidQuery else {
                 Issue.record("\(String(describing: error))")
                 continue
             }
@@ -187,7 +187,7 @@ struct LearnedPickTests {
             var export = good
             export.learnedPicks.append(record)
             let error = #expect(throws: StoreError.self) { try store.importData(export) }
-            guard case .invalidImportEntry(let entry, let message) = error else {
+            guard error?.code == .invalidImportEntry, let entry = error?.subject, let message = error?.reason else {
                 Issue.record("\(String(describing: error))")
                 continue
             }

@@ -26,7 +26,7 @@ struct NameValidationTests {
         do {
             try store.createCollection(named: name)
         } catch {
-            guard case .invalidCollectionName = error else {
+            guard error.code == .invalidCollectionName else {
                 Issue.record("unexpected \(error)")
                 return
             }

@@ -108,7 +108,7 @@ struct ProcessReliabilityTests {
         do {
             _ = try EmojiStore(url: directory.databaseURL)
         } catch {
-            guard case .notADatabase(let path, _) = error else {
+            guard error.code == .notADatabase, let path = error.path else {
                 Issue.record("unexpected \(error)")
                 return
             }

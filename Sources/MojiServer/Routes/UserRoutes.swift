@@ -46,7 +46,7 @@ struct UserRoutes: Sendable {
         } catch let problem as ProblemDetails {
             return APIResponse.problem(problem)
         } catch let error as StoreError {
-            if case .unavailable = error {
+            if error.code == .unavailable {
                 return UserRouteFailure.databaseUnavailable(kind: stores.databaseKind).response
             }
             return APIResponse.problem(Self.problem(for: error))
@@ -145,7 +145,7 @@ struct UserRoutes: Sendable {
         do {
             return try await stores.learnedPicks(for: query, user: token.user, limit: limit)
         } catch {
-            if case .unavailable = error { throw .databaseUnavailable(kind: stores.databaseKind) }
+            if error.code == .unavailable { throw .databaseUnavailable(kind: stores.databaseKind) }
             throw .problem(Self.problem(for: error))
         }
     }
@@ -240,8 +240,9 @@ struct UserRoutes: Sendable {
             do {
                 try await stores.createCollection(named: name, for: context.user)
                 status = .created
-            } catch .collectionExists {
+            } catch {
                 // Another request created it meanwhile: the same outcome.
+                guard error.code == .collectionExists else { throw error }
             }
         }
         guard let found = try await stores.collection(named: name, for: context.user) else {
@@ -299,7 +300,8 @@ struct UserRoutes: Sendable {
         let wanted = try names.map(Self.skinTone)
         do {
             try await stores.setPreferredSkinTones(wanted, for: emoji, user: context.user)
-        } catch .unsupportedSkinTones {
+        } catch {
+            guard error.code == .unsupportedSkinTones else { throw error }
             throw UserRequestBody.bad(
                 "\(emoji.neutral.character) takes "
                     + (emoji.personCount == 0
@@ -384,12 +386,13 @@ struct UserRoutes: Sendable {
 
     /// The problem a store failure shows a client.
     static func problem(for error: StoreError) -> ProblemDetails {
-        switch error {
-        case .collectionNotFound(let name):
-            .notFound("no collection named '\(name.prefix(64))'. GET /v1/me/collections lists them.")
-        case .itemNotFound(let item, let list): .notFound("\(item.key.prefix(64)) is not in \(list).")
-        case .invalidCollectionName(let name, let reason):
-            .badParameter("collection", "the name '\(name.prefix(64))' \(reason).")
+        switch error.code {
+        case .collectionNotFound:
+            .notFound("no collection named '\((error.subject ?? "").prefix(64))'. GET /v1/me/collections lists them.")
+        case .itemNotFound: .notFound("\((error.subject ?? "").prefix(64)) is not in \(error.list ?? "the list").")
+        case .invalidCollectionName:
+            .badParameter(
+                "collection", "the name '\((error.subject ?? "").prefix(64))' \(error.reason ?? "is not valid").")
         case .unsupportedSkinTones, .invalidQuery:
             ProblemDetails(type: "bad-body", title: "Bad body", status: 400, detail: error.description)
         case .busy, .readOnly:

@@ -90,7 +90,7 @@ final class Authenticator: Sendable {
         let now = Date()
         let found: APIToken?
         do { found = try await store.apiToken(hash: hash) } catch {
-            if case .unavailable = error { throw .databaseUnavailable(kind: store.databaseKind) }
+            if error.code == .unavailable { throw .databaseUnavailable(kind: store.databaseKind) }
             // The request may carry no valid token: the reason (a host, a path, the database's own
             // message) goes to the server's log, never to the client.
             try? FileHandle.standardError.write(

@@ -78,7 +78,7 @@ extension EmojiStore {
                 } catch {
                     if Task.isCancelled { return }
                     // Waiting for a writer is no damage: read again at the next wake-up.
-                    if case .busy = StoreError.wrapping(error, path: path) { continue }
+                    if StoreError.wrapping(error, path: path).code == .busy { continue }
                     fail(error)
                     return
                 }

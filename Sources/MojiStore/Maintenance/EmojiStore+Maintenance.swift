@@ -216,7 +216,7 @@ extension EmojiStore {
             }
         } catch {
             removeDatabaseFiles(temporary)
-            let reason = if case .database(_, let reason) = error { reason } else { error.description }
+            let reason = error.code == .database ? error.reason ?? error.description : error.description
             throw .cannotRepair(
                 path: output.path,
                 reason: "cannot build the repaired database beside it (\(reason)). "
@@ -289,11 +289,12 @@ extension EmojiStore {
 
     /// The sentence for a failure to read the database; its path is the subject already.
     private static func problem(from error: any Error) -> String {
-        switch StoreError.wrapping(error, path: "") {
-        case .notADatabase(_, let reason): "not a SQLite database: \(reason)"
+        let error = StoreError.wrapping(error, path: "")
+        return switch error.code {
+        case .notADatabase: "not a SQLite database: \(error.reason ?? "")"
         case .busy: "another process held it locked for 15 seconds"
-        case .database(_, let reason): "SQLite: \(reason)"
-        case let other: other.description
+        case .database: "SQLite: \(error.reason ?? "")"
+        default: error.description
         }
     }
 

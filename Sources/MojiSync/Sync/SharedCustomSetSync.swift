@@ -50,7 +50,7 @@ public struct SharedCustomSetSync: Sendable {
             let conflicts = try await shared.publishCustomSet(try workspace.content(of: set.name), adding: true)
             report.note(conflicts)
         } catch {
-            if case .duplicateCustomSet = error { throw .setExists(set.name) }
+            if error.code == .duplicateCustomSet { throw .setExists(set.name) }
             throw .store(error)
         }
         return report
@@ -81,7 +81,7 @@ public struct SharedCustomSetSync: Sendable {
             claimed = try await shared.claimCustomSetSync(
                 named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
         } catch {
-            if case .unknownCustomSet = error { throw .unknownSet(name) }
+            if error.code == .unknownCustomSet { throw .unknownSet(name) }
             throw .store(error)
         }
         guard claimed else { throw .busy(name) }
@@ -125,7 +125,7 @@ public struct SharedCustomSetSync: Sendable {
                 return report
             }
         } catch {
-            if case .unknownCustomSet = error { return .failure(.unknownSet(name)) }
+            if error.code == .unknownCustomSet { return .failure(.unknownSet(name)) }
             return .failure(.store(error))
         }
     }
