@@ -24,9 +24,11 @@ final class CatalogUpdateLock {
         guard descriptor >= 0 else {
             throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
         }
-        let start = Date()
+        // Waited time on the monotonic clock: a wall clock stepped back would make the wait endless.
+        let start = ContinuousClock.now
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let waited = Date().timeIntervalSince(start)
+            let elapsed = ContinuousClock.now - start
+            let waited = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else {
                 close(descriptor)
                 throw .busy(lockPath: path, waitedSeconds: waited)

@@ -14,7 +14,7 @@ import MojiSync
 /// Only for a terminal: ``forTerminal()`` is nil when standard error is a pipe or a file, so a
 /// log never fills with redraws. The engine calls ``update(_:)`` from its tasks, hence the lock.
 final class SyncProgressBar: Sendable {
-    private let drawn = Locked((width: 0, at: Date.distantPast))
+    private let drawn = Locked((width: 0, at: ContinuousClock.Instant?.none))
 
     private init() {}
 
@@ -26,9 +26,9 @@ final class SyncProgressBar: Sendable {
     /// Redraws the bar; at most every 50 ms but always for the last image.
     func update(_ progress: SyncProgress) {
         drawn.withLock { drawn in
-            let now = Date()
-            guard progress.total > 0, progress.completed == progress.total || now.timeIntervalSince(drawn.at) >= 0.05
-            else { return }
+            let now = ContinuousClock.now
+            let due = drawn.at.map { now - $0 >= .milliseconds(50) } ?? true
+            guard progress.total > 0, progress.completed == progress.total || due else { return }
             drawn.at = now
             let text = "images \(progress.completed)/\(progress.total), \(Self.size(progress.bytes))"
             let padding = String(repeating: " ", count: max(0, drawn.width - text.count))

@@ -80,7 +80,7 @@ struct AuthTests {
             // The cache trusts a token for 1 s from its last look-up, made before the revocation, and
             // the server reads a request after it was sent: no request sent more than 1 s after the
             // revocation can be let in, however long a loaded machine takes to answer (the half
-            // second more allows for the wall clock the cache uses).
+            // second more allows for scheduling; AuthenticatorTests checks the bound exactly).
             #expect(lastAcceptedSent - revokedAt < .milliseconds(1500))
             let answer = try await harness.call("/v1/me/recent", token: token)
             #expect(answer.header("WWW-Authenticate") == Self.challenge)

@@ -72,7 +72,15 @@ final class Authenticator: Sendable {
 
     /// The token the request carries, or a 401 (or 503 when the store cannot be read).
     func authenticate(_ request: Request) async throws(UserRouteFailure) -> APIToken {
-        guard let header = request.headers[.authorization] else {
+        try await token(authorization: request.headers[.authorization], now: .now)
+    }
+
+    /// The token of an `Authorization` header at `now` on the monotonic clock, which tests choose
+    /// (as ``RateLimiter/acquire(_:now:)``'s) to step past the cache's lifetime without waiting.
+    func token(authorization header: String?, now checked: ContinuousClock.Instant) async throws(UserRouteFailure)
+        -> APIToken
+    {
+        guard let header else {
             throw .unauthorized(
                 "this route needs `Authorization: Bearer <token>`; `moji serve token create USER` makes one.")
         }
@@ -82,7 +90,6 @@ final class Authenticator: Sendable {
                 "the Authorization header must be `Bearer moji_…` with a token of `moji serve token create`.")
         }
         let hash = APITokenSecret.hash(String(parts[1]))
-        let checked = ContinuousClock.now
         if let entry = cache.value(for: hash), checked - entry.checked < Self.cacheLifetime {
             return entry.token
         }

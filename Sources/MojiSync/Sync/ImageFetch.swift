@@ -35,12 +35,13 @@ struct ImageFetch: Sendable {
         progress?(SyncProgress(completed: 0, total: total, bytes: 0))
         // Images not started by the sync's deadline fail (a set keeps their previous images), so
         // a slow server cannot hold a sync, and the set's lock, for longer.
-        let deadline = Date().addingTimeInterval(options.imageDeadline)
+        // On the monotonic clock, which a wall clock stepped back or forward does not move.
+        let deadline = ContinuousClock.now + .seconds(options.imageDeadline)
         await withTaskGroup(of: (String, ImageOutcome, Totals).self) { group in
             var pending = references.makeIterator()
             func startNext() -> Bool {
                 guard let reference = pending.next() else { return false }
-                if Date() >= deadline {
+                if ContinuousClock.now >= deadline {
                     let reason = "was not fetched: the sync ran past its \(Int(options.imageDeadline)) s for images"
                     group.addTask { (reference, .failed(reason), Totals()) }
                     return true
