@@ -34,6 +34,10 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
         // Already resolved through PostgresNIO; named here because `moji serve` sends its log to standard error.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
+        // Already resolved through Hummingbird; the server records its metrics through it.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.4.1"),
+        // `GET /metrics` of `moji serve --metrics`: a registry and its Prometheus text format.
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
     ],
     targets: [
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
@@ -94,6 +98,10 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
                 // SHA-256 of API tokens: the store keeps only their hashes.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The request log, and the metrics of `GET /metrics` (ServerConfiguration.metrics).
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The web picker (plain JavaScript and CSS, served as they are: no build step) and the
             // API's OpenAPI document, served at /v1/openapi.json.
@@ -143,6 +151,8 @@ let package = Package(
                 "MojiDataBuilder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                // `moji serve --metrics` makes the registry the server records into.
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
         // Judged as-you-type queries and their figures, for moji-bench and its tests.
@@ -194,6 +204,9 @@ let package = Package(
                 // Two servers sharing custom sets through PostgreSQL, in the test's process.
                 "MojiPostgres",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The request log and the metrics registry of a server in the test's process.
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         // One conformance suite for both UserDataStore implementations: a real SQLite file and a real
         // PostgreSQL server (a throwaway cluster of script/postgres-test-cluster, or MOJI_TEST_POSTGRES_URL).

@@ -1,10 +1,12 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Logging
 import Moji
 import MojiFontSupport
 import MojiServer
 import MojiStore
+import Prometheus
 
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -103,6 +105,21 @@ extension Serve {
 
         @Flag(
             help: ArgumentHelp(
+                "Serve GET /metrics in Prometheus's text format.",
+                discussion:
+                    "Requests and latency per route, method and status; search answers from the cache or searched; "
+                    + "background syncs. Each instance counts its own."))
+        var metrics = false
+
+        @Flag(
+            name: .customLong("log-requests"),
+            help:
+                "Write one logfmt line per request to standard error: method, path (never the query), route, status, duration."
+        )
+        var logRequests = false
+
+        @Flag(
+            help: ArgumentHelp(
                 "Show only what this machine's emoji font draws (fontconfig), unless a request gives max-version.",
                 discussion: "For clients that draw with the same font (a kiosk, an app on this machine)."))
         var supported = false
@@ -147,6 +164,12 @@ extension Serve {
             configuration.refreshesCustomSets =
                 !noRefresh && ProcessInfo.processInfo.environment["MOJI_NO_REFRESH"] != "1"
             if supported { configuration.defaultMaximumVersion = Self.fontVersion() }
+            if metrics { configuration.metrics = PrometheusCollectorRegistry() }
+            if logRequests {
+                configuration.requestLogger = Logger(label: "moji.requests") {
+                    StreamLogHandler.standardError(label: $0)
+                }
+            }
             do {
                 var userData: (any UserDataStore)?
                 var customSets: (any SharedCustomSetStore)?

@@ -99,6 +99,28 @@ struct ServeCommandTests {
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent(StoreLocation.fileName).path))
     }
 
+    @Test("moji serve --metrics --log-requests serves /metrics and logs one logfmt line per request on stderr")
+    func metricsAndRequestLog() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let serve = try ServeProcess(["--port", "0", "--metrics", "--log-requests", "--no-refresh"], home: home)
+        let url = try await serve.listeningURL()
+        let (_, health) = try await URLSession.shared.data(from: url.appendingPathComponent("v1/health"))
+        #expect((health as? HTTPURLResponse)?.statusCode == 200)
+        let (data, response) = try await URLSession.shared.data(from: url.appendingPathComponent("metrics"))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#"moji_http_requests_total{method="GET",route="/v1/health",status="200"} 1"#), "\(text)")
+        serve.terminate()
+        #expect(try await serve.exitStatus() == 0)
+        let lines = serve.standardError.split(separator: "\n")
+        #expect(
+            lines.contains { $0.contains("method=GET path=/v1/health route=/v1/health status=200 duration_ms=") },
+            "\(serve.standardError)")
+        #expect(lines.contains { $0.contains("method=GET path=/metrics route=/metrics status=200") })
+    }
+
     @Test("--supported shows by default what the emoji font draws; max-version still decides; no font, everything")
     func supported() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("moji-serve-\(UUID().uuidString)")

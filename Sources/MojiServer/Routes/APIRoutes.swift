@@ -319,7 +319,11 @@ struct APIRoutes: Sendable {
             parameters["tone"].flatMap(SkinTone.init(identifier:))?.identifier ?? "", explain ? "explain" : "",
             query,
         ].joined(separator: "\u{1F}")
-        if let answer = service.searchAnswers.value(for: key) { return answering(answer) }
+        if let answer = service.searchAnswers.value(for: key) {
+            service.metrics?.recordSearchCacheLookup(hit: true)
+            return answering(answer)
+        }
+        service.metrics?.recordSearchCacheLookup(hit: false)
         let results = try service.search(localized.locale).results(for: query, options: options)
         let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
         let answer = EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))

@@ -35,9 +35,16 @@ final class CatalogService: Sendable {
     /// depend on nothing else. One with every toned emoji is 2.4 MB, so the budget holds a few.
     let catalogAnswers = ResponseCache(capacity: 256, byteBudget: 24 << 20)
 
-    init(catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>, searchCacheEntries: Int = 4096) {
+    /// What the server counts, when ``ServerConfiguration/metrics`` asks for it.
+    let metrics: ServerMetrics?
+
+    init(
+        catalog: EmojiCatalog, store: Result<EmojiStore, StoreError>, searchCacheEntries: Int = 4096,
+        metrics: ServerMetrics? = nil
+    ) {
         self.catalog = catalog
         self.store = store
+        self.metrics = metrics
         searchAnswers = ResponseCache(capacity: searchCacheEntries)
         emojiVersions = Set(catalog.emojis.map(\.version)).sorted()
     }

@@ -17,15 +17,18 @@ import ServiceLifecycle
 struct CustomSetRefresher: Service {
     let refreshDueSets: @Sendable () async -> [String: Result<SyncReport, SyncError>]
     let interval: Duration
+    let metrics: ServerMetrics?
 
-    init(sync: CustomSetSync, interval: Duration) {
+    init(sync: CustomSetSync, interval: Duration, metrics: ServerMetrics? = nil) {
         refreshDueSets = { await sync.refreshDueSets() }
         self.interval = interval
+        self.metrics = metrics
     }
 
-    init(shared: SharedCustomSetSync, interval: Duration) {
+    init(shared: SharedCustomSetSync, interval: Duration, metrics: ServerMetrics? = nil) {
         refreshDueSets = { await shared.refreshDueSets() }
         self.interval = interval
+        self.metrics = metrics
     }
 
     func run() async throws {
@@ -33,7 +36,9 @@ struct CustomSetRefresher: Service {
             let refresh = refreshDueSets
             let results = await cancelWhenGracefulShutdown { await refresh() }
             for (name, result) in results.sorted(by: { $0.key < $1.key }) {
+                if case .success = result { metrics?.recordSync(succeeded: true) }
                 if case .failure(let error) = result {
+                    metrics?.recordSync(succeeded: false)
                     Self.log("moji serve: the custom set \(name) could not be refreshed: \(error)")
                 }
             }

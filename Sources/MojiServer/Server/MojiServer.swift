@@ -52,6 +52,9 @@ import ServiceLifecycle
 /// with 304. Answers of 1 KiB or more are gzipped for clients that accept it; CORS headers go to the
 /// ``ServerConfiguration/corsOrigins`` only; due custom sets are refreshed in the background.
 /// Every error is ``ProblemDetails``.
+///
+/// With ``ServerConfiguration/metrics``, `GET /metrics` shows the server's figures in Prometheus's
+/// text format; with ``ServerConfiguration/requestLogger``, each request is logged on one line.
 public final class MojiServer: Sendable {
     /// The configuration it was started with (``ServerConfiguration/port`` may be 0; see ``port``).
     public let configuration: ServerConfiguration
@@ -144,7 +147,8 @@ public final class MojiServer: Sendable {
             mirror = started
         }
         let service = CatalogService(
-            catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries)
+            catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries,
+            metrics: configuration.metrics.map(ServerMetrics.init(registry:)))
         // The users' stores resolve emoji in the catalog the server serves, as the routes do.
         var userConfiguration = configuration.store
         userConfiguration.catalog = catalog
@@ -159,13 +163,23 @@ public final class MojiServer: Sendable {
         let compression = ResponseCompression()
         let cors = CORS(origins: configuration.corsOrigins)
         let security = SecurityHeaders()
+        let metrics = service.metrics
+        let observation = RequestObservation(metrics: metrics, logger: configuration.requestLogger)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         // CORS outside compression: a preflight never reaches the routes, and CORS headers never
-        // change what is compressed. Security headers outside both, on every answer.
+        // change what is compressed. Security headers outside both, on every answer; the request
+        // log and metrics outside everything, so they see what the client gets.
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await security.respond(to: request) { request in
-                await cors.respond(to: request) { request in
-                    await compression.respond(to: request) { await routes.respond(to: $0) }
+            await observation.respond(to: request) { request in
+                await security.respond(to: request) { request in
+                    await cors.respond(to: request) { request in
+                        await compression.respond(to: request) { request in
+                            if let metrics, request.uri.path == "/metrics" {
+                                return RequestObservation.metricsAnswer(metrics, request)
+                            }
+                            return await routes.respond(to: request)
+                        }
+                    }
                 }
             }
         }
@@ -193,10 +207,14 @@ public final class MojiServer: Sendable {
         if configuration.refreshesCustomSets, case .success(let store) = store {
             if let customSets {
                 let sync = SharedCustomSetSync(shared: customSets, cache: imageCache)
-                services.append(CustomSetRefresher(shared: sync, interval: configuration.refreshCheckInterval))
+                services.append(
+                    CustomSetRefresher(
+                        shared: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics))
             } else {
                 let sync = CustomSetSync(store: store, cache: imageCache)
-                services.append(CustomSetRefresher(sync: sync, interval: configuration.refreshCheckInterval))
+                services.append(
+                    CustomSetRefresher(
+                        sync: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics))
             }
         }
         var groupConfiguration = ServiceGroupConfiguration(

@@ -1,7 +1,9 @@
 import Foundation
+import Logging
 import Moji
 import MojiStore
 import MojiSync
+import Prometheus
 
 #if canImport(Glibc)
     import Glibc
@@ -51,6 +53,16 @@ public struct ServerConfiguration: Sendable {
     /// show when a request names no `max-version`; nil shows every emoji. `moji serve --supported`
     /// sets it to what the machine's emoji font draws, for clients that draw with that font.
     public var defaultMaximumVersion: EmojiVersion?
+    /// Where `GET /metrics` reads from, and the server records into: requests and latency per route,
+    /// method and status (`moji_http_requests_total`, `moji_http_request_duration_seconds`), search
+    /// answers from the cache or searched (`moji_search_cache_lookups_total`) and background syncs
+    /// (`moji_custom_set_syncs_total`). Nil by default: no `/metrics` route and nothing recorded.
+    /// `moji serve --metrics` sets one.
+    public var metrics: PrometheusCollectorRegistry?
+    /// Where the request log goes: one line per request at `info` level, in logfmt
+    /// (`method=GET path=/v1/search route=/v1/search status=200 duration_ms=0.412`; never the query,
+    /// which is what people type). Nil by default. `moji serve --log-requests` sends it to standard error.
+    public var requestLogger: Logger?
 
     /// A configuration; every argument has the default `moji serve` uses.
     public init(
