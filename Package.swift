@@ -43,7 +43,9 @@ let package = Package(
         // The model, the bundled catalog, localization, shortcodes, search and text scanning.
         .target(
             name: "Moji",
-            dependencies: ["CMojiZlib"],
+            // swift-log: the one warning the catalog gives (an installed update passed over) goes
+            // where the app sends its logs, not straight to standard error.
+            dependencies: ["CMojiZlib", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/Catalog")]
         ),
         // The system zlib (zlib1g-dev on Debian; part of every Apple SDK): locale files are deflated.

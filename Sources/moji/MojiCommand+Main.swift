@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 extension MojiCommand {
     /// Runs the command line, then checks that what `print` buffered reached standard output,
@@ -13,6 +14,9 @@ extension MojiCommand {
         // that on through exec, and writes would fail with "Broken pipe" instead: restore the
         // default. `moji serve` ignores it again when its server starts.
         signal(SIGPIPE, SIG_DFL)
+        // What the libraries log (a catalog passed over, a sync or mirror of `moji serve` that
+        // failed) reads as the command's own messages on standard error.
+        LoggingSystem.bootstrap(PlainLogHandler.init)
         do {
             var command = try ArgumentList.parse(helpOfDefaultSubcommands(Array(CommandLine.arguments.dropFirst())))
             // A command that waits on the network or a server awaits it here, on no thread of its own.

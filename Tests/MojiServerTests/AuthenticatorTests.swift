@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Moji
 import MojiStore
 import Testing
 
@@ -63,6 +65,26 @@ struct AuthenticatorTests {
         #expect(await fixture.status("Bearer \(token)", at: now) == 401)
         _ = try fixture.store.addAPIToken(user: "ada", hash: APITokenSecret.hash(token))
         #expect(await fixture.status("Bearer \(token)", at: now) == 200)
+    }
+
+    @Test("a store that fails answers 503 and tells the server's logger why, never the client")
+    func failingStoreIsLogged() async throws {
+        let lines = Locked<[String]>([])
+        let logger = Logger(label: "test") { _ in CollectingLogHandler(lines: lines) }
+        let broken = StoreError.database(path: "/srv/moji/moji.sqlite", reason: "disk I/O error")
+        let store = SQLiteUserDataStore(
+            mainStore: .failure(broken), mainStoreURL: URL(fileURLWithPath: "/srv/moji/moji.sqlite"))
+        let authenticator = Authenticator(store: store, logger: logger)
+        do {
+            _ = try await authenticator.token(authorization: "Bearer \(APITokenSecret.generate())", now: .now)
+            Issue.record("a token was accepted by a store that cannot be read")
+        } catch {
+            guard case .problem(let problem, _) = error else { throw error }
+            #expect(problem.status == 503)
+            #expect(!problem.detail.contains("/srv/moji"))
+        }
+        let logged = lines.withLock { $0 }
+        #expect(logged == ["warning moji serve: a token could not be checked: \(broken)"])
     }
 
     @Test("a malformed header is refused before any look-up")

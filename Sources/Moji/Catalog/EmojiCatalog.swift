@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The Unicode emoji catalog: every fully-qualified emoji and component in CLDR order,
 /// with groups, versions, skin tones, shortcodes and names in every CLDR locale.
@@ -69,8 +70,8 @@ public struct EmojiCatalog: Sendable {
     /// The catalog Moji uses by default: the newest valid one among the bundled catalog and the
     /// one `moji data update` installed (see ``CatalogChoice`` and ``sharedChoice``).
     ///
-    /// A damaged installed catalog is passed over for the bundled one, with a warning on
-    /// standard error, once. Set `MOJI_CATALOG=bundled`, or use ``bundled``, to pin the bundled one.
+    /// A damaged installed catalog is passed over for the bundled one, with a warning, once, on
+    /// swift-log's `moji.catalog` logger (standard error unless the app sends its logs elsewhere). Set `MOJI_CATALOG=bundled`, or use ``bundled``, to pin the bundled one.
     public static let shared: EmojiCatalog = sharedSelection.catalog
 
     /// Which catalog ``shared`` is, and why.
@@ -78,7 +79,7 @@ public struct EmojiCatalog: Sendable {
 
     private static let sharedSelection: (catalog: EmojiCatalog, choice: CatalogChoice) = {
         let (catalog, choice) = CatalogChoice.choose()
-        if let warning = choice.warning { try? FileHandle.standardError.write(contentsOf: Data((warning + "\n").utf8)) }
+        if let warning = choice.warning { Logger(label: "moji.catalog").warning("\(warning)") }
         return (catalog ?? bundled, choice)
     }()
 

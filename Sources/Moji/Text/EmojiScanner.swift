@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Finds emoji in text: every RGI emoji in any qualification (fully-, minimally- or unqualified),
 /// components, and valid non-RGI sequences, each at its longest.
@@ -20,14 +21,13 @@ public struct EmojiScanner: Sendable {
 
     /// The scanner for ``EmojiCatalog/shared``. When that is an installed update whose emoji
     /// properties cannot be read (damaged after it was installed), the bundled catalog's scanner,
-    /// with a warning on standard error; like ``EmojiCatalog/bundled``, it stops the process only
+    /// with a warning on swift-log's `moji.catalog` logger; like ``EmojiCatalog/bundled``, it stops the process only
     /// when the bundled files cannot be read (a broken installation).
     public static let shared: EmojiScanner = {
         if let scanner = try? EmojiScanner(catalog: .shared) { return scanner }
         // An installed catalog came from the network: its failure must not stop the process.
-        try? FileHandle.standardError.write(
-            contentsOf: Data(
-                "moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog\n".utf8))
+        Logger(label: "moji.catalog").warning(
+            "moji: the catalog in use has unreadable emoji properties; scanning with the bundled catalog")
         do {
             return try EmojiScanner(catalog: .bundled)
         } catch {

@@ -30,7 +30,7 @@ struct UserRoutes: Sendable {
         configuration: ServerConfiguration
     ) {
         self.catalog = catalog
-        authenticator = Authenticator(store: stores)
+        authenticator = Authenticator(store: stores, logger: configuration.logger)
         self.stores = stores
         custom = CustomEmojiIndex(store: mainStore)
         rateLimiter = configuration.rateLimit.map(RateLimiter.init)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Moji
 import MojiStore
 import MojiSync
@@ -16,6 +17,7 @@ import ServiceLifecycle
 struct CustomSetMirroring: Service {
     let mirror: CustomSetMirror
     let interval: Duration
+    let logger: Logger
 
     func run() async throws {
         var failing = false
@@ -43,13 +45,14 @@ struct CustomSetMirroring: Service {
             switch outcome {
             case .failure(let error):
                 if !failing {
-                    CustomSetRefresher.log(
+                    let message =
                         "moji serve: the custom sets cannot be mirrored from \(mirror.shared.databaseName); "
-                            + "serving the ones mirrored last, retrying every \(interval): \(error)")
+                        + "serving the ones mirrored last, retrying every \(interval): \(error)"
+                    logger.warning("\(message)")
                 }
                 failing = true
             case .success:
-                if failing { CustomSetRefresher.log("moji serve: the custom sets are mirrored again.") }
+                if failing { logger.notice("moji serve: the custom sets are mirrored again.") }
                 failing = false
             }
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MojiStore
 import MojiSync
 import ServiceLifecycle
@@ -18,17 +19,20 @@ struct CustomSetRefresher: Service {
     let refreshDueSets: @Sendable () async -> [String: Result<SyncReport, SyncError>]
     let interval: Duration
     let metrics: ServerMetrics?
+    let logger: Logger
 
-    init(sync: CustomSetSync, interval: Duration, metrics: ServerMetrics? = nil) {
+    init(sync: CustomSetSync, interval: Duration, metrics: ServerMetrics? = nil, logger: Logger) {
         refreshDueSets = { await sync.refreshDueSets() }
         self.interval = interval
         self.metrics = metrics
+        self.logger = logger
     }
 
-    init(shared: SharedCustomSetSync, interval: Duration, metrics: ServerMetrics? = nil) {
+    init(shared: SharedCustomSetSync, interval: Duration, metrics: ServerMetrics? = nil, logger: Logger) {
         refreshDueSets = { await shared.refreshDueSets() }
         self.interval = interval
         self.metrics = metrics
+        self.logger = logger
     }
 
     func run() async throws {
@@ -39,7 +43,7 @@ struct CustomSetRefresher: Service {
                 if case .success = result { metrics?.recordSync(succeeded: true) }
                 if case .failure(let error) = result {
                     metrics?.recordSync(succeeded: false)
-                    Self.log("moji serve: the custom set \(name) could not be refreshed: \(error)")
+                    logger.warning("moji serve: the custom set \(name) could not be refreshed: \(error)")
                 }
             }
             do {
@@ -51,7 +55,4 @@ struct CustomSetRefresher: Service {
         }
     }
 
-    static func log(_ line: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import Logging
 import Moji
 import MojiStore
 import MojiSync
@@ -134,15 +135,17 @@ public final class MojiServer: Sendable {
                 let after = Set(try store.customSets().map { $0.name.lowercased() })
                 let dropped = before.filter { !after.contains($0.lowercased()) }
                 if !dropped.isEmpty {
-                    CustomSetRefresher.log(
+                    let message =
                         "moji serve: the custom sets \(dropped.joined(separator: ", ")) of this instance's store are not in "
-                            + "\(customSets.databaseName) and are no longer served; `moji custom add NAME … --database "
-                            + "postgres://…` shares a set with every instance.")
+                        + "\(customSets.databaseName) and are no longer served; `moji custom add NAME … --database "
+                        + "postgres://…` shares a set with every instance."
+                    configuration.logger.warning("\(message)")
                 }
             } catch {
-                CustomSetRefresher.log(
+                let message =
                     "moji serve: the custom sets cannot be mirrored from \(customSets.databaseName) yet; "
-                        + "serving the ones mirrored last: \(error)")
+                    + "serving the ones mirrored last: \(error)"
+                configuration.logger.warning("\(message)")
             }
             mirror = started
         }
@@ -202,19 +205,23 @@ public final class MojiServer: Sendable {
         application.logger.logLevel = .critical
         var services: [any Service] = [application]
         if let mirror {
-            services.append(CustomSetMirroring(mirror: mirror, interval: configuration.customSetMirrorInterval))
+            services.append(
+                CustomSetMirroring(
+                    mirror: mirror, interval: configuration.customSetMirrorInterval, logger: configuration.logger))
         }
         if configuration.refreshesCustomSets, case .success(let store) = store {
             if let customSets {
                 let sync = SharedCustomSetSync(shared: customSets, cache: imageCache)
                 services.append(
                     CustomSetRefresher(
-                        shared: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics))
+                        shared: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics,
+                        logger: configuration.logger))
             } else {
                 let sync = CustomSetSync(store: store, cache: imageCache)
                 services.append(
                     CustomSetRefresher(
-                        sync: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics))
+                        sync: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics,
+                        logger: configuration.logger))
             }
         }
         var groupConfiguration = ServiceGroupConfiguration(

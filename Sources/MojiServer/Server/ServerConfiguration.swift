@@ -59,6 +59,10 @@ public struct ServerConfiguration: Sendable {
     /// (`moji_custom_set_syncs_total`). Nil by default: no `/metrics` route and nothing recorded.
     /// `moji serve --metrics` sets one.
     public var metrics: PrometheusCollectorRegistry?
+    /// Where the server says what goes wrong in the background (a sync or a mirror that fails, a
+    /// token that cannot be checked), at `warning` and `notice` level: swift-log's `moji.serve`
+    /// logger by default, whatever the process bootstrapped (standard error if nothing).
+    public var logger = Logger(label: "moji.serve")
     /// Where the request log goes: one line per request at `info` level, in logfmt
     /// (`method=GET path=/v1/search route=/v1/search status=200 duration_ms=0.412`; never the query,
     /// which is what people type). Nil by default. `moji serve --log-requests` sends it to standard error.

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Hummingbird
+import Logging
 import Moji
 import MojiStore
 
@@ -59,6 +60,7 @@ final class Authenticator: Sendable {
     static let cacheCapacity = 10_000
 
     private let store: any UserDataStore
+    private let logger: Logger
     private let cache = BoundedCache<String, Entry>(capacity: cacheCapacity)
 
     private struct Entry: Sendable {
@@ -66,8 +68,9 @@ final class Authenticator: Sendable {
         var checked: ContinuousClock.Instant
     }
 
-    init(store: any UserDataStore) {
+    init(store: any UserDataStore, logger: Logger = Logger(label: "moji.serve")) {
         self.store = store
+        self.logger = logger
     }
 
     /// The token the request carries, or a 401 (or 503 when the store cannot be read).
@@ -100,8 +103,7 @@ final class Authenticator: Sendable {
             if error.code == .unavailable { throw .databaseUnavailable(kind: store.databaseKind) }
             // The request may carry no valid token: the reason (a host, a path, the database's own
             // message) goes to the server's log, never to the client.
-            try? FileHandle.standardError.write(
-                contentsOf: Data("moji serve: a token could not be checked: \(error)\n".utf8))
+            logger.warning("moji serve: a token could not be checked: \(error)")
             throw .problem(
                 ProblemDetails(
                     type: "not-ready", title: "Not ready", status: 503,
