@@ -30,7 +30,9 @@ struct RequestObservation: Sendable {
     static func line(method: String, path: String, route: String, status: Int, duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
-        return "method=\(value(method)) path=\(value(String(path.utf8.prefix(200)) ?? "")) route=\(value(route)) "
+        // Cut by bytes; a character cut in two becomes U+FFFD rather than dropping the path.
+        let shown = String(decoding: path.utf8.prefix(200), as: UTF8.self)
+        return "method=\(value(method)) path=\(value(shown)) route=\(value(route)) "
             + "status=\(status) duration_ms=\(String(format: "%.3f", milliseconds))"
     }
 
