@@ -24,7 +24,7 @@ import MojiSync
 public struct CatalogUpdater: Sendable {
     /// Where catalogs are installed.
     public var catalogs: InstalledCatalogs
-    /// How files are fetched (honours the standard proxy variables with ``URLSessionTransport``).
+    /// How files are fetched (honours the standard proxy variables with ``/MojiSync/URLSessionTransport``).
     public var transport: any HTTPTransport
     /// How long to wait for another update's lock before giving up.
     public var lockTimeout: TimeInterval
