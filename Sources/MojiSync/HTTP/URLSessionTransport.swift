@@ -102,12 +102,13 @@ public final class URLSessionTransport: HTTPTransport {
             return Self.proxyMismatch(for: target, wanted: configuredProxies, process: processProxies)
         }
         let transfer = Transfer(request: request, checkRedirect: checkRedirect, sink: sink)
-        // The session's timeout is per wait; this one is for the whole request.
-        let deadline = Task { [transfers, session, totalTimeout = configuration.totalTimeout] in
-            try? await Task.sleep(nanoseconds: UInt64(totalTimeout * 1_000_000_000))
-            guard !Task.isCancelled else { return }
+        // The session's timeout is per wait; this one is for the whole request. A Dispatch timer,
+        // not a sleeping task: when blocking work holds every thread of the concurrency pool, a
+        // task's sleep ends late (a 3 s deadline once fired after 30 s), a timer does not.
+        let deadline = DispatchWorkItem { [transfers, session] in
             session.delegateQueue.addOperation { transfers.expire(task) }
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + configuration.totalTimeout, execute: deadline)
         defer { deadline.cancel() }
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation {
