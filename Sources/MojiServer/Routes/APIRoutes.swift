@@ -306,7 +306,7 @@ struct APIRoutes: Sendable {
         if let learned, !learned.isEmpty {
             options.learnedPicks = learned
             let results = try service.search(localized.locale).results(for: query, options: options)
-            let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
+            let body = SearchAnswerEncoding.encode(summaries(results, in: localized, explaining: explain))
             return answering(EncodedAnswer(body: body, etag: ""))
         }
         // The same question gets the same answer until the custom emoji change: a picker's prefixes
@@ -325,7 +325,7 @@ struct APIRoutes: Sendable {
         }
         service.metrics?.recordSearchCacheLookup(hit: false)
         let results = try service.search(localized.locale).results(for: query, options: options)
-        let body = try APIResponse.encode(summaries(results, in: localized, explaining: explain))
+        let body = SearchAnswerEncoding.encode(summaries(results, in: localized, explaining: explain))
         let answer = EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))
         service.searchAnswers.store(answer, for: key, epoch: epoch)
         return answering(answer)
