@@ -27,8 +27,7 @@ final class CatalogUpdateLock {
         // Waited time on the monotonic clock: a wall clock stepped back would make the wait endless.
         let start = ContinuousClock.now
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let elapsed = ContinuousClock.now - start
-            let waited = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let waited = (ContinuousClock.now - start) / .seconds(1)
             guard errno == EWOULDBLOCK || errno == EINTR, waited < timeout else {
                 close(descriptor)
                 throw .busy(lockPath: path, waitedSeconds: waited)

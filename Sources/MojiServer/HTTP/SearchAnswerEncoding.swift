@@ -71,6 +71,8 @@ enum SearchAnswerEncoding {
         appendString(value, to: &out)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     /// `text` as a JSON string, escaped as `JSONEncoder` escapes it: `"` and `\`, the short forms
     /// of backspace, form feed, line feed, carriage return and tab, other control characters as
     /// `\u00xx`; everything else, slashes included, as UTF-8.
@@ -86,10 +88,10 @@ enum SearchAnswerEncoding {
             case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                    hex[Int(byte & 0x0F)],
+                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    hexDigits[Int(byte >> 4)],
+                    hexDigits[Int(byte & 0x0F)],
                 ])
             default: out.append(byte)
             }

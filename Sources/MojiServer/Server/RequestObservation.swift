@@ -28,8 +28,7 @@ struct RequestObservation: Sendable {
     /// log tools split into fields. The query is left out (it is what people type), and the path is
     /// cut at 200 bytes and quoted when it holds a space, a quote or a control character.
     static func line(method: String, path: String, route: String, status: Int, duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        let milliseconds = duration / .milliseconds(1)
         // Cut by bytes; a character cut in two becomes U+FFFD rather than dropping the path.
         let shown = String(decoding: path.utf8.prefix(200), as: UTF8.self)
         return "method=\(value(method)) path=\(value(shown)) route=\(value(route)) "

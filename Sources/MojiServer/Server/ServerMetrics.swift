@@ -14,6 +14,8 @@ final class ServerMetrics: Sendable {
     private let requests = Locked<[RequestKey: RequestMetrics]>([:])
     private let searchHits: CoreMetrics.Counter
     private let searchMisses: CoreMetrics.Counter
+    private let syncsSucceeded: CoreMetrics.Counter
+    private let syncsFailed: CoreMetrics.Counter
 
     private struct RequestKey: Hashable {
         var method: String
@@ -40,6 +42,10 @@ final class ServerMetrics: Sendable {
             label: "moji_search_cache_lookups_total", dimensions: [("result", "hit")], factory: factory)
         searchMisses = CoreMetrics.Counter(
             label: "moji_search_cache_lookups_total", dimensions: [("result", "miss")], factory: factory)
+        syncsSucceeded = CoreMetrics.Counter(
+            label: "moji_custom_set_syncs_total", dimensions: [("outcome", "synced")], factory: factory)
+        syncsFailed = CoreMetrics.Counter(
+            label: "moji_custom_set_syncs_total", dimensions: [("outcome", "failed")], factory: factory)
     }
 
     /// One request answered: counted, and its time from arrival to answer recorded.
@@ -57,8 +63,7 @@ final class ServerMetrics: Sendable {
             return made
         }
         metrics.count.increment()
-        let (seconds, attoseconds) = duration.components
-        metrics.duration.recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+        metrics.duration.recordNanoseconds(Int64(duration / .nanoseconds(1)))
     }
 
     /// A search answer found in the cache (`hit`) or searched and stored.
@@ -68,10 +73,7 @@ final class ServerMetrics: Sendable {
 
     /// One set's background sync: `synced` or `failed`.
     func recordSync(succeeded: Bool) {
-        CoreMetrics.Counter(
-            label: "moji_custom_set_syncs_total", dimensions: [("outcome", succeeded ? "synced" : "failed")],
-            factory: factory
-        ).increment()
+        (succeeded ? syncsSucceeded : syncsFailed).increment()
     }
 
     /// The registry in Prometheus's text exposition format.
