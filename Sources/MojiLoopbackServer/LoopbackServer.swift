@@ -32,6 +32,18 @@ public final class LoopbackServer: Sendable {
 
     deinit { task.cancel() }
 
+    /// Starts a server, runs `body` with it, and stops it afterwards, also when `body` throws.
+    public static func with(_ body: (LoopbackServer) async throws -> Void) async throws {
+        let server = try await start()
+        do {
+            try await body(server)
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
     /// Binds 127.0.0.1 on a free port and returns once it listens.
     public static func start() async throws -> LoopbackServer {
         let state = LoopbackState()

@@ -16,17 +16,6 @@ import Testing
 // Serialized: each test loads every locale of a catalog, and two cores are shared.
 @Suite("catalog updates", .serialized)
 struct CatalogUpdaterTests {
-    /// Starts a server, runs `body`, stops the server even when `body` throws.
-    func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
-        let server = try await LoopbackServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
 
     func updater(_ home: ScratchFolder, lockTimeout: TimeInterval = 10) -> CatalogUpdater {
         CatalogUpdater(
@@ -53,7 +42,7 @@ struct CatalogUpdaterTests {
     func installsChangedFile() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             let updater = updater(home)
             let outcome = try await updater.update(from: server.url("/catalog/"))
@@ -78,7 +67,7 @@ struct CatalogUpdaterTests {
     func notModified() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             let updater = updater(home)
             _ = try await updater.update(from: server.url("/catalog/"))
@@ -98,7 +87,7 @@ struct CatalogUpdaterTests {
     func truncatedFile() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             let french = try published.data(PublishedCatalog.frenchFile)
             server.route(
@@ -121,7 +110,7 @@ struct CatalogUpdaterTests {
     func wrongHash() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             var french = try published.data(PublishedCatalog.frenchFile)
             french[french.count - 1] ^= 0xFF
@@ -143,7 +132,7 @@ struct CatalogUpdaterTests {
     func unknownFormat() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             let text = String(decoding: try published.manifestData(), as: UTF8.self)
                 .replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 2")
@@ -161,7 +150,7 @@ struct CatalogUpdaterTests {
     func oversizedManifest() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             // Before issue 25 the file was buffered in memory up to the manifest's own size: an
             // endless stream took the process to 3.5 GB.
@@ -201,7 +190,7 @@ struct CatalogUpdaterTests {
     @Test("a changed file is streamed to its staging file and hashed on the way, never held whole")
     func streamedDownload() async throws {
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             // 24 MB, larger than any catalog file, read in chunks the transport writes as they come.
             let size = 24 << 20
             server.route(
@@ -245,7 +234,7 @@ struct CatalogUpdaterTests {
         let german = published.folder.url.appendingPathComponent("locales/de.txt.z")
         try Data(Zlib.deflate(Array("moji-locale\t1\tde\t-\nn\tnot-a-number\tx\n".utf8))).write(to: german)
         let repacked = try await offCooperativePool { try PublishedCatalog.repack(published.folder.url) }
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             for file in repacked.files {
                 server.route(
                     "/catalog/\(file.path)",
@@ -267,7 +256,7 @@ struct CatalogUpdaterTests {
     @Test("a full disk fails with the system's reason and keeps the working catalog")
     func fullDisk() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             if let disk = try? CatalogTmpfs(megabytes: 4) {
                 defer { disk.unmount() }
@@ -301,7 +290,7 @@ struct CatalogUpdaterTests {
     func twoAtOnce() async throws {
         let published = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             try published.serve(on: server)
             let updater = updater(home, lockTimeout: 0.5)
             try FileManager.default.createDirectory(at: updater.catalogs.directory, withIntermediateDirectories: true)
@@ -328,7 +317,7 @@ struct CatalogUpdaterTests {
         let original = try await PublishedCatalog.make(changingFrench: false)
         let changed = try await PublishedCatalog.make(changingFrench: true)
         let home = try ScratchFolder("home")
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let updater = updater(home)
             try original.serve(on: server)
             _ = try await updater.update(from: server.url("/catalog/"))

@@ -10,18 +10,6 @@ import Testing
 struct HTTPTransportTests {
     static let megabyte = 1 << 20
 
-    /// Starts a server, runs `body`, stops the server even when `body` throws.
-    func withServer(_ body: (LoopbackServer) async throws -> Void) async throws {
-        let server = try await LoopbackServer.start()
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     /// The error `get` throws, or nil when it succeeded.
     func error(_ transport: URLSessionTransport, _ request: FetchRequest) async -> FetchError? {
         do {
@@ -40,7 +28,7 @@ struct HTTPTransportTests {
 
     @Test("a 200 carries the body, the validators and the content type, and the server sees Moji's User-Agent")
     func ok() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let modified = Date(timeIntervalSince1970: 1_430_000_000)
             server.route("/page", .body(Data("abc".utf8), contentType: "text/html", lastModified: modified))
             let response = try await transport().get(FetchRequest(url: server.url("/page"), maximumBytes: 1000))
@@ -63,7 +51,7 @@ struct HTTPTransportTests {
 
     @Test("a request with the last ETag gets 304, no body, and keeps its validators")
     func notModifiedByETag() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/page", .body(Data(repeating: 7, count: 5000), contentType: "text/html"))
             let transport = transport()
             let first = try await transport.get(FetchRequest(url: server.url("/page"), maximumBytes: 10_000))
@@ -90,7 +78,7 @@ struct HTTPTransportTests {
 
     @Test("a request with the last Last-Modified gets 304 when the resource is not newer")
     func notModifiedBySince() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let modified = Date(timeIntervalSince1970: 1_430_000_000)
             server.route(
                 "/img", .body(Data("GIF89a".utf8), contentType: "image/gif", etag: false, lastModified: modified))
@@ -125,7 +113,7 @@ struct HTTPTransportTests {
 
     @Test("five redirects are followed, and the answer says where it came from")
     func fiveRedirects() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             chain(server, 5)
             let response = try await transport().get(FetchRequest(url: server.url("/r1"), maximumBytes: 100))
             #expect(response.status == 200)
@@ -137,7 +125,7 @@ struct HTTPTransportTests {
 
     @Test("a sixth redirect fails with tooManyRedirects and is not followed")
     func sixRedirects() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             chain(server, 6)
             let error = await error(transport(), FetchRequest(url: server.url("/r1"), maximumBytes: 100))
             #expect(error == .tooManyRedirects(server.url("/r1"), limit: 5))
@@ -148,7 +136,7 @@ struct HTTPTransportTests {
 
     @Test("a redirect loop fails with tooManyRedirects after the limit, not the platform's 20")
     func redirectLoop() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/a", .redirect(to: "/b", status: 301))
             server.route("/b", .redirect(to: server.url("/a").absoluteString, status: 307))
             let error = await error(
@@ -160,7 +148,7 @@ struct HTTPTransportTests {
 
     @Test("a redirect to file:///etc/passwd fails with unsupportedScheme and reads nothing")
     func redirectToFile() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/page", .redirect(to: "file:///etc/passwd"))
             // What Linux would turn that redirect into (the path on the same host), to see that it is not asked.
             server.route("/etc/passwd", .body(Data("root:x:0:0".utf8), contentType: "text/plain"))
@@ -186,7 +174,7 @@ struct HTTPTransportTests {
 
     @Test("a chunked body that grows past the limit fails with tooLarge, and the transfer is stopped")
     func growingBody() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             // 1 GB at 64 MB/s, made as it is sent: were the client to read on, it would take 16 s and
             // the server would send it all. (Unpaced, over loopback, libcurl on Linux outruns the delegate
             // by tens of MB before the cancel lands: FoundationNetworking has no backpressure.)
@@ -208,7 +196,7 @@ struct HTTPTransportTests {
 
     @Test("a 50 MB page over an 8 MB limit fails with tooLarge, chunked or announced")
     func fiftyMegabytes() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let size = 50 * Self.megabyte
             server.route("/chunked", .generated(byteCount: size, contentType: "text/html", announcesLength: false))
             server.route("/announced", .generated(byteCount: size, contentType: "text/html"))
@@ -223,7 +211,7 @@ struct HTTPTransportTests {
 
     @Test("a Content-Length over the limit fails with tooLarge before the body is read")
     func announcedLength() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/huge", .generated(byteCount: 50 * Self.megabyte, contentType: "image/gif"))
             let error = await error(
                 transport(), FetchRequest(url: server.url("/huge"), maximumBytes: 2 * Self.megabyte))
@@ -237,7 +225,7 @@ struct HTTPTransportTests {
 
     @Test("503 with Retry-After: 120 is transient and says when to come back")
     func serviceUnavailable() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/busy", .status(503, headers: ["Retry-After": "120"], body: Data("later".utf8)))
             let before = Date()
             let error = try #require(
@@ -258,7 +246,7 @@ struct HTTPTransportTests {
 
     @Test("404 and 410 are not transient; 408, 429 and 5xx are")
     func statuses() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let transport = transport()
             for code in [404, 410, 403, 408, 429, 500, 502] {
                 server.route("/s\(code)", .status(code))
@@ -271,7 +259,7 @@ struct HTTPTransportTests {
 
     @Test("a 3xx without Location is a status error")
     func redirectWithoutLocation() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             server.route("/nowhere", .status(302))
             let error = await error(transport(), FetchRequest(url: server.url("/nowhere"), maximumBytes: 100))
             #expect(error == .status(302, server.url("/nowhere"), retryAfter: nil))
@@ -294,7 +282,7 @@ struct HTTPTransportTests {
 
     @Test("a server slower than the timeout gives timedOut")
     func timeout() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             // Far longer than the timeout: with 3 s, a CI run whose threads were starved for 97 s
             // got the late answer before the 1 s timer fired.
             server.route("/slow", .delayed(60, .body(Data("late".utf8), contentType: "text/plain")))
@@ -306,7 +294,7 @@ struct HTTPTransportTests {
 
     @Test("a body trickled a byte a second, each within the wait timeout, ends at the total deadline")
     func totalDeadline() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             // Before issue 25 only the wait between bytes was bounded: this took 1,000 s.
             server.route(
                 "/trickle",
@@ -323,7 +311,7 @@ struct HTTPTransportTests {
 
     @Test("cancelling the caller's task stops the request")
     func cancellation() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             // An answer that would come after the transport's 30 s timeout: only the cancel ends it sooner.
             server.route("/slow", .delayed(60, .body(Data("late".utf8), contentType: "text/plain")))
             let transport = transport()
@@ -361,7 +349,7 @@ struct HTTPTransportTests {
         "a forum snapshot is served with its image hosts rewritten to the loopback server",
         .enabled(if: AwfulSnapshots.isAvailable))
     func snapshot() async throws {
-        try await withServer { server in
+        try await LoopbackServer.with { server in
             let images = try server.serveSmilieSnapshot(AwfulSnapshots.folder.appendingPathComponent("2015-05"))
             // 767 codes share 766 images (the manifest lists each URL once).
             #expect(images == 766)
