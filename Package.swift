@@ -209,6 +209,9 @@ let package = Package(
                 // The request log and the metrics registry of a server in the test's process.
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                // Route logic answered in process, without a socket.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
         // One conformance suite for both UserDataStore implementations: a real SQLite file and a real
         // PostgreSQL server (a throwaway cluster of script/postgres-test-cluster, or MOJI_TEST_POSTGRES_URL).

@@ -35,15 +35,29 @@ struct OpenAPIDocumentTests {
         }
     }
 
-    @Test("the document has exactly the server's routes")
-    func routesMatch() throws {
-        let paths = try #require(try Self.document()["paths"] as? [String: Any])
-        let documented = Set(paths.keys.map(Self.shape))
-        // The catalog's list names the per-user routes by their prefixes; UserRoutes lists them all.
-        let served = Set((APIRoutes.routes.filter { !$0.hasSuffix("…") } + UserRoutes.routes).map(Self.shape))
+    @Test("the document has exactly the routes of the server's router, with their methods")
+    func routesMatch() async throws {
+        let document = try #require(try Self.document()["paths"] as? [String: Any])
+        var documented = Set<String>()
+        for (path, item) in document {
+            for method in (item as? [String: Any] ?? [:]).keys where Self.methods.contains(method) {
+                documented.insert("\(method.uppercased()) \(Self.shape(path))")
+            }
+        }
+        var served = Set<String>()
+        try await ServerHarness.with { harness in
+            // `/v1/me/…` and `/v1/users/{user}/…` are documented once, under `/v1/me`.
+            served = Set(
+                harness.server.routes.all.filter { $0.path.description.hasPrefix("/v1/") && $0.method != .head }
+                    .filter { !$0.path.description.hasPrefix("/v1/users/") }
+                    .map { "\($0.method.rawValue) \(Self.shape($0.path.description))" })
+        }
         #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served))")
         #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented))")
     }
+
+    /// The operations of a path item that are HTTP methods.
+    static let methods: Set<String> = ["get", "put", "post", "delete", "patch", "options", "head"]
 
     @Test("the document's locales, groups and subgroups are the catalog's (script/update-openapi-enums)")
     func catalogListsMatch() throws {

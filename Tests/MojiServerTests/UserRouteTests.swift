@@ -184,8 +184,11 @@ struct UserRouteTests {
             _ = try await harness.call("/v1/users/ada/usage", token: ada, method: "POST", json: #"{"emoji":"🎉"}"#)
             #expect(try await harness.call("/v1/me/recent", token: ada).emoji() == ["🎉"])
             #expect(try await harness.call("/v1/users/ADA/recent", token: ada).emoji() == ["🎉"])
-            for target in ["/v1/users/bob/recent", "/v1/users/nobody/recent", "/v1/users/bob/usage"] {
-                let answer = try await harness.call(target, token: ada)
+            for (target, method) in [
+                ("/v1/users/bob/recent", "GET"), ("/v1/users/nobody/recent", "GET"), ("/v1/users/bob/usage", "POST"),
+            ] {
+                let answer = try await harness.call(
+                    target, token: ada, method: method, json: method == "POST" ? #"{"emoji":"🎉"}"# : nil)
                 #expect(answer.status == 403, "\(target)")
                 #expect(try answer.problem().type == "urn:moji:problem:forbidden")
             }

@@ -1,15 +1,17 @@
 import Foundation
 import Hummingbird
 
-/// Cross-origin access for the sites ``ServerConfiguration/corsOrigins`` names: wraps the
-/// responder, so every route answers alike. With no origins (the default) it adds nothing at all.
+/// Cross-origin access for the sites ``ServerConfiguration/corsOrigins`` names: a middleware of
+/// the router, so every route answers alike. With no origins (the default) it adds nothing at all.
 ///
 /// A request whose `Origin` is listed (or any, with `*`) gets `Access-Control-Allow-Origin` with
 /// that origin and `Access-Control-Expose-Headers: ETag, Retry-After`; a preflight (`OPTIONS` with
 /// `Access-Control-Request-Method`) from it gets 204 with the methods, headers and a ten-minute
 /// `Access-Control-Max-Age`. Other origins get no `Access-Control-*` header, and their preflight
 /// goes to the routes (405). Every answer says `Vary: Origin`, since it depends on it.
-struct CORS: Sendable {
+struct CORS: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
     /// Exact origins (`https://example.com`); `*` allows any.
     let origins: Set<String>
 
@@ -34,8 +36,10 @@ struct CORS: Sendable {
     static let exposedHeaders = "ETag, Retry-After"
     static let maximumAge = "600"
 
-    func respond(to request: Request, next: (Request) async -> Response) async -> Response {
-        guard !origins.isEmpty else { return await next(request) }
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard !origins.isEmpty else { return try await next(request, context) }
         let origin = request.headers[.origin].flatMap {
             origins.contains("*") || origins.contains(Self.normalized($0)) ? $0 : nil
         }
@@ -47,7 +51,7 @@ struct CORS: Sendable {
             ]
             return Response(status: .noContent, headers: headers)
         }
-        var response = await next(request)
+        var response = try await next(request, context)
         ResponseCompression.addVary("Origin", to: &response.headers)
         if let origin {
             response.headers[.accessControlAllowOrigin] = origin

@@ -3,7 +3,7 @@ import Foundation
 import Hummingbird
 import Moji
 
-/// gzip for clients that accept it: wraps the responder, so every route's answer gets it alike.
+/// gzip for clients that accept it: a middleware of the router, so every route's answer gets it alike.
 ///
 /// A body of at least ``minimumBytes`` of JSON, JavaScript, HTML, CSS or SVG is sent with
 /// `Content-Encoding: gzip` when `Accept-Encoding` allows gzip (q > 0). Every answer of those types
@@ -14,7 +14,9 @@ import Moji
 /// Compressed bodies with an ETag are kept in a small cache keyed by that ETag: the catalog's large
 /// answers (`/v1/emoji` is over a megabyte) are compressed once, not per request. Images are never
 /// compressed again.
-struct ResponseCompression: Sendable {
+struct ResponseCompression: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
     /// Smaller bodies gain less than gzip's header and the client's work cost.
     static let minimumBytes = 1024
     /// How many compressed bodies are kept, and how many bytes they may take together, in each of
@@ -27,8 +29,10 @@ struct ResponseCompression: Sendable {
     }
 
     /// Answers `request` with `next`'s answer, compressed when the client and the answer allow it.
-    func respond(to request: Request, next: (Request) async -> Response) async -> Response {
-        var response = await next(request)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
         guard response.headers[.contentEncoding] == nil else { return response }
         if response.status == .notModified {
             // A 304 carries the ETag of the variant the client holds: the gzip one when it asked by that.

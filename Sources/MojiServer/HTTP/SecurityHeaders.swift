@@ -12,7 +12,8 @@ import Hummingbird
 ///   the page to trick a click.
 ///
 /// Routes that need another policy (an image: `default-src 'none'`) set theirs, which is kept.
-struct SecurityHeaders {
+struct SecurityHeaders: RouterMiddleware {
+    typealias Context = BasicRequestContext
 
     /// The policy of the demo page; the picker's styles are inline (in its shadow root), so styles
     /// may be.
@@ -36,8 +37,10 @@ struct SecurityHeaders {
         return hashes
     }
 
-    func respond(to request: Request, next: (Request) async -> Response) async -> Response {
-        var response = await next(request)
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var response = try await next(request, context)
         if response.headers[.xContentTypeOptions] == nil { response.headers[.xContentTypeOptions] = "nosniff" }
         if response.headers[.contentType]?.lowercased().hasPrefix("text/html") == true {
             if response.headers[.contentSecurityPolicy] == nil {

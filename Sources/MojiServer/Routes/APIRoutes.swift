@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import Moji
 
-/// Answers every request: checks the limits, finds the route, and turns every failure into problem
-/// details, so no input a client sends can crash the server or show it a stack trace.
+/// The routes of the catalog, search, text and custom emoji, added to the server's router
+/// (``add(to:)``) with the per-user ones of ``UserRoutes``. Limits and problem details are the
+/// router's middleware's (``RequestLimits``, ``ProblemMiddleware``).
 struct APIRoutes: Sendable {
     let service: CatalogService
     let limits: ServerLimits
@@ -32,147 +33,37 @@ struct APIRoutes: Sendable {
         self.users = users
     }
 
-    /// The routes, for the 404 of an unknown one.
-    static let routes = [
-        "/v1/health", "/v1/emoji", "/v1/emoji/{emoji | hexcode | :shortcode:}", "/v1/groups", "/v1/locales",
-        "/v1/search", "/v1/picker-data", "/v1/text/find", "/v1/text/emojify", "/v1/text/demojify", "/v1/custom",
-        "/v1/images/{file}", "/v1/openapi.json", "/v1/me/…", "/v1/users/{user}/…",
-    ]
-
-    func respond(to request: Request) async -> Response {
-        do {
-            return try await route(request)
-        } catch let problem as ProblemDetails where Self.bodyProblems.contains(problem.type) {
-            // The body may still be arriving (slowly, or past the limit): the connection is closed
-            // after the answer rather than kept for a next request that would have to wait for it.
-            var response = APIResponse.problem(problem)
-            response.headers[.connection] = "close"
-            return response
-        } catch let problem as ProblemDetails {
-            return APIResponse.problem(problem)
-        } catch let busy as HeavyWorkBusy {
-            return busy.response
-        } catch let error as HTTPError where error.status == .contentTooLarge {
-            return APIResponse.problem(bodyTooLarge)
-        } catch {
-            return APIResponse.problem(
-                ProblemDetails(
-                    type: "internal", title: "Internal error", status: 500,
-                    detail: "the server could not answer this request."))
-        }
-    }
-
-    /// The body read whole, or ``BodyReadTimeout`` when it has not all come within `seconds`.
-    static func collectBody(of request: Request, upTo limit: Int, within seconds: Int) async throws -> ByteBuffer {
-        let body = request.body
-        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: limit) }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return nil
+    /// Adds the routes to `router`: the web picker's files at the root, the API under `/v1`
+    /// (the per-user routes from ``UserRoutes``).
+    func add(to router: Router<BasicRequestContext>) {
+        for path in WebAsset.paths {
+            guard let asset = WebAsset(path: path) else { continue }
+            router.get(RouterPath(path)) { request, _ in
+                guard let body = asset.contents else { throw ProblemDetails.notFound("\(path) is not in this build.") }
+                return APIResponse.bytes(
+                    body, contentType: asset.contentType, cache: .catalog, version: service.version, request: request)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let collected = first else { throw BodyReadTimeout() }
-            return collected
         }
-    }
-
-    /// A request body that did not all arrive in time.
-    struct BodyReadTimeout: Error {}
-
-    /// The problems of a body that was not read whole.
-    static let bodyProblems: Set<String> = ["bad-body", "body-timeout", "body-too-large"]
-
-    private var bodyTooLarge: ProblemDetails {
-        ProblemDetails(
-            type: "body-too-large", title: "Body too large", status: 413,
-            detail: "the request body is larger than \(limits.bodyBytes) bytes.")
-    }
-
-    private func route(_ request: Request) async throws -> Response {
-        let path = request.uri.path
-        let query = request.uri.query
-        if path.utf8.count > limits.queryLength || (query?.utf8.count ?? 0) > limits.queryLength {
-            throw ProblemDetails(
-                type: "uri-too-long", title: "URI too long", status: 414,
-                detail: "the path and the query may each be \(limits.queryLength) bytes at most.")
-        }
-        if let length = request.headers[.contentLength], (Int(length) ?? Int.max) > limits.bodyBytes {
-            throw bodyTooLarge
-        }
-        // Read whatever body came, up to the limit (a chunked one has no length to check), and keep
-        // it for the routes that read it.
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await Self.collectBody(of: request, upTo: limits.bodyBytes, within: limits.bodySeconds)
-            request.body = RequestBody(buffer: body)
-        } catch is BodyReadTimeout {
-            // A body trickled slower than this (a chunk a second) would hold its connection forever.
-            throw ProblemDetails(
-                type: "body-timeout", title: "Request timeout", status: 408,
-                detail: "the request body did not arrive within \(limits.bodySeconds) s; send it at once.")
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            // A chunked body past the limit (NIO's too-many-bytes error): as one with a Content-Length.
-            throw bodyTooLarge
-        } catch {
-            // The body stream broke off: a malformed chunk size or encoding. The client's mistake.
-            throw ProblemDetails(
-                type: "bad-body", title: "Bad body", status: 400,
-                detail: "the request body could not be read (malformed chunked encoding?); send it again.")
-        }
-
-        if let asset = WebAsset(path: path) {
-            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-            guard let body = asset.contents else { throw ProblemDetails.notFound("\(path) is not in this build.") }
-            return APIResponse.bytes(
-                body, contentType: asset.contentType, cache: .catalog, version: service.version,
-                request: request)
-        }
-        let components = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard components.first == "v1" else { throw Self.unknownRoute(path) }
-        let parts = Array(components.dropFirst())
-        let handler: @Sendable (Request) throws -> Response
-        switch parts.first.map(String.init) {
-        case "health" where parts.count == 1:
-            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-            return try await health(request)
-        case "emoji" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "emoji", list)
-        case "emoji" where parts.count == 2 && !parts[1].isEmpty:
-            let id = try PercentDecoding.decode(parts[1], plusIsSpace: false, what: "the emoji in the path")
+        let v1 = router.group("v1")
+        v1.get("health") { request, _ in try await health(request) }
+        v1.get("emoji") { request, _ in try await cachedCatalogAnswer(request, key: "emoji", list) }
+        v1.get("emoji/{emoji}") { request, context in
+            let id = try PercentDecoding.decode(
+                context.parameters.require("emoji")[...], plusIsSpace: false, what: "the emoji in the path")
             return try await cachedCatalogAnswer(request, key: "emoji/" + id) { try info(id, $0) }
-        case "groups" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "groups", groups)
-        case "locales" where parts.count == 1: return try await cachedCatalogAnswer(request, key: "locales", locales)
-        case "search" where parts.count == 1:
-            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-            return try await search(request)
-        case "picker-data" where parts.count == 1: handler = pickerData
-        case "text" where parts.count == 2: return try await text.respond(to: parts[1], request, path: path)
-        case "custom" where parts.count == 1: handler = custom.list
-        case "images" where parts.count == 2:
-            guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-            return try await images.image(parts[1], request)
-        case "me", "users": return await users.respond(to: request, parts: parts, body: body)
-        default: throw Self.unknownRoute(path)
         }
-        guard request.method == .get || request.method == .head else { return methodNotAllowed(path) }
-        let received = request
-        return try await heavyWork.run { try handler(received) }
-    }
-
-    /// 405 with `Allow`: the catalog routes answer GET (and HEAD) only, the text routes POST.
-    static func methodNotAllowed(_ path: String, allow: String = "GET, HEAD") -> Response {
-        APIResponse.problem(
-            ProblemDetails(
-                type: "method-not-allowed", title: "Method not allowed", status: 405,
-                detail: "\(path.prefix(80)) answers \(allow == "GET, HEAD" ? "GET" : allow) only."),
-            allow: allow)
-    }
-
-    private func methodNotAllowed(_ path: String) -> Response { Self.methodNotAllowed(path) }
-
-    static func unknownRoute(_ path: String) -> ProblemDetails {
-        .notFound("no route \(path.prefix(80)). Routes: \(Self.routes.joined(separator: ", ")).")
+        v1.get("groups") { request, _ in try await cachedCatalogAnswer(request, key: "groups", groups) }
+        v1.get("locales") { request, _ in try await cachedCatalogAnswer(request, key: "locales", locales) }
+        v1.get("search") { request, _ in try await search(request) }
+        v1.get("picker-data") { request, _ in try await heavyWork.run { try pickerData(request) } }
+        v1.post("text/find") { request, _ in try await text.find(request) }
+        v1.post("text/emojify") { request, _ in try await text.emojify(request) }
+        v1.post("text/demojify") { request, _ in try await text.demojify(request) }
+        v1.get("custom") { request, _ in try await heavyWork.run { try custom.list(request) } }
+        v1.get("images/{file}") { request, context in
+            try await images.image(context.parameters.require("file")[...], request)
+        }
+        users.add(to: v1)
     }
 
     // MARK: Routes
@@ -355,7 +246,6 @@ struct APIRoutes: Sendable {
     private func cachedCatalogAnswer(
         _ request: Request, key: String, _ make: @escaping @Sendable (Request) throws -> EncodedAnswer
     ) async throws -> Response {
-        guard request.method == .get || request.method == .head else { return methodNotAllowed(request.uri.path) }
         let cache = service.catalogAnswers
         let cacheKey = [service.version, key, request.uri.query ?? ""].joined(separator: "\u{1F}")
         if let answer = cache.value(for: cacheKey) {

@@ -22,20 +22,6 @@ struct TextRoutes: Sendable {
         self.heavyWork = heavyWork
     }
 
-    /// The actions under `/v1/text/`.
-    static let actions = ["find", "emojify", "demojify"]
-
-    /// Answers `POST /v1/text/{action}`; any other method is 405 with `Allow: POST`.
-    func respond(to action: Substring, _ request: Request, path: String) async throws -> Response {
-        guard Self.actions.contains(String(action)) else { throw APIRoutes.unknownRoute(path) }
-        guard request.method == .post else { return APIRoutes.methodNotAllowed(path, allow: "POST") }
-        switch action {
-        case "find": return try await find(request)
-        case "emojify": return try await emojify(request)
-        default: return try await demojify(request)
-        }
-    }
-
     private struct FindBody: Decodable, Sendable {
         var text: String
     }
@@ -49,7 +35,7 @@ struct TextRoutes: Sendable {
     }
 
     /// `{"text"}` → `{"matches":[…]}`, each as a line of `moji find --json`.
-    private func find(_ request: Request) async throws -> Response {
+    func find(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(FindBody.self, from: request, limit: limits.bodyBytes)
         let version = service.version
         return try await heavyWork.run {
@@ -71,7 +57,7 @@ struct TextRoutes: Sendable {
 
     /// `{"text", "presets"?, "cldrLocale"?, "emoticons"?, "customSet"?, "html"?}` → `{"text"}`, as
     /// `moji emojify`; a custom set's codes become `<img>` tags whose `src` is this server's copy.
-    private func emojify(_ request: Request) async throws -> Response {
+    func emojify(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(EmojifyBody.self, from: request, limit: limits.bodyBytes)
         return try await heavyWork.run { try emojify(body, request) }
     }
@@ -141,7 +127,7 @@ struct TextRoutes: Sendable {
     }
 
     /// `{"text", "preset"?, "cldrLocale"?}` → `{"text"}`, as `moji demojify`.
-    private func demojify(_ request: Request) async throws -> Response {
+    func demojify(_ request: Request) async throws -> Response {
         let body = try await decodeJSONBody(DemojifyBody.self, from: request, limit: limits.bodyBytes)
         return try await heavyWork.run { try demojify(body, request) }
     }

@@ -10,14 +10,6 @@ import MojiStore
 /// Every request needs `Authorization: Bearer <token>` (401 otherwise); with a ``RateLimit``, a
 /// token past it gets 429 with `Retry-After`. Bodies are JSON objects (``UserRequestBody``).
 struct UserRoutes: Sendable {
-    /// The routes under `/v1/me`; each is also under `/v1/users/{user}`.
-    static let routes = [
-        "/v1/me/usage", "/v1/me/frequent", "/v1/me/recent", "/v1/me/pinned", "/v1/me/pinned/{emoji | :code:}",
-        "/v1/me/collections", "/v1/me/collections/{name}", "/v1/me/collections/{name}/items",
-        "/v1/me/collections/{name}/items/{emoji | :code:}", "/v1/me/tones", "/v1/me/tones/default",
-        "/v1/me/tones/{emoji}",
-    ]
-
     let catalog: EmojiCatalog
     let authenticator: Authenticator
     let stores: any UserDataStore
@@ -37,24 +29,75 @@ struct UserRoutes: Sendable {
         limits = configuration.limits
     }
 
-    /// Answers a request whose path after `/v1/` is `parts` (starting with `me` or `users`).
-    func respond(to request: Request, parts: [Substring], body: ByteBuffer) async -> Response {
-        do {
-            return try await route(request, parts: parts, body: body)
-        } catch let failure as UserRouteFailure {
-            return failure.response
-        } catch let problem as ProblemDetails {
-            return APIResponse.problem(problem)
-        } catch let error as StoreError {
-            if error.code == .unavailable {
-                return UserRouteFailure.databaseUnavailable(kind: stores.databaseKind).response
+    /// Adds the per-user routes to `v1` under `me` and under `users/{user}`.
+    func add(to v1: RouterGroup<BasicRequestContext>) {
+        for prefix: RouterPath in ["me", "users/{user}"] {
+            let group = v1.group(prefix)
+            group.post("usage", use: handler { try await $0.recordUse($1) })
+            group.get("frequent", use: handler { try await $0.usageList($1, recent: false) })
+            group.get("recent", use: handler { try await $0.usageList($1, recent: true) })
+            group.get("pinned", use: handler { try await $0.pinnedList($1) })
+            group.put("pinned", use: handler { try await $0.replacePinned($1) })
+            group.post("pinned", use: handler { try await $0.pin($1) })
+            group.delete("pinned/{item}", use: handler { try await $0.unpin(try $1.parameter("item"), $1) })
+            group.get(
+                "collections",
+                use: handler { routes, context in
+                    let collections = try await routes.stores.collections(for: context.user)
+                    return try routes.json(
+                        collections.map { CollectionSummary($0, custom: routes.customEmoji) }, context)
+                })
+            group.get("collections/{name}", use: handler { try await $0.collection(try $1.parameter("name"), $1) })
+            group.put(
+                "collections/{name}", use: handler { try await $0.createCollection(try $1.parameter("name"), $1) })
+            group.delete(
+                "collections/{name}", use: handler { try await $0.deleteCollection(try $1.parameter("name"), $1) })
+            group.post(
+                "collections/{name}/items",
+                use: handler { try await $0.addToCollection(try $1.parameter("name"), $1) })
+            group.delete(
+                "collections/{name}/items/{item}",
+                use: handler {
+                    try await $0.removeFromCollection(try $1.parameter("name"), item: try $1.parameter("item"), $1)
+                })
+            group.get("tones", use: handler { try await $0.tones($1) })
+            group.put("tones/default", use: handler { try await $0.setDefaultTone($1) })
+            group.put("tones/{emoji}", use: handler { try await $0.setTones(try $1.parameter("emoji"), $1) })
+        }
+    }
+
+    /// A route's handler: admits the request's token (401, 429), checks that `/v1/users/{user}` is
+    /// the token's own user (403), then runs `body`; a store failure becomes its problem (503 with
+    /// `Retry-After` when the database does not answer).
+    private func handler(
+        _ body: @escaping @Sendable (UserRoutes, Context) async throws -> Response
+    ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+        { request, routeContext in
+            do {
+                let token = try await admit(request)
+                if let user = routeContext.parameters.get("user") {
+                    let decoded = try PercentDecoding.decode(
+                        user[...], plusIsSpace: false, what: "the user in the path")
+                    guard decoded.lowercased() == token.user else {
+                        throw ProblemDetails(
+                            type: "forbidden", title: "Forbidden", status: 403,
+                            detail:
+                                "this token belongs to another user; it reads and writes only its own data (/v1/me).")
+                    }
+                }
+                // RequestLimits has read the body whole, within the limits.
+                let collected = try await request.body.collect(upTo: limits.bodyBytes)
+                return try await body(
+                    self,
+                    Context(request: request, body: collected, user: token.user, parameters: routeContext.parameters))
+            } catch let failure as UserRouteFailure {
+                return failure.response
+            } catch let error as StoreError {
+                if error.code == .unavailable {
+                    return UserRouteFailure.databaseUnavailable(kind: stores.databaseKind).response
+                }
+                return APIResponse.problem(Self.problem(for: error))
             }
-            return APIResponse.problem(Self.problem(for: error))
-        } catch {
-            return APIResponse.problem(
-                ProblemDetails(
-                    type: "internal", title: "Internal error", status: 500,
-                    detail: "the server could not answer this request."))
         }
     }
 
@@ -70,68 +113,6 @@ struct UserRoutes: Sendable {
                 headers: [.retryAfter: "\(wait)"])
         }
         return token
-    }
-
-    private func route(_ request: Request, parts: [Substring], body: ByteBuffer) async throws -> Response {
-        let token = try await admit(request)
-        var rest = parts.dropFirst()
-        if parts.first == "users" {
-            guard let segment = rest.first, !segment.isEmpty else { throw unknownRoute(request.uri.path) }
-            let user = try PercentDecoding.decode(segment, plusIsSpace: false, what: "the user in the path")
-            guard user.lowercased() == token.user else {
-                throw ProblemDetails(
-                    type: "forbidden", title: "Forbidden", status: 403,
-                    detail: "this token belongs to another user; it reads and writes only its own data (/v1/me).")
-            }
-            rest = rest.dropFirst()
-        }
-        let path = try rest.map { try PercentDecoding.decode($0, plusIsSpace: false, what: "the path") }
-        let method = request.method
-        let isRead = method == .get || method == .head
-        let context = Context(request: request, body: body, user: token.user)
-        switch (path.first, path.count) {
-        case ("usage", 1):
-            guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
-            return try await recordUse(context)
-        case ("frequent", 1), ("recent", 1):
-            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-            return try await usageList(context, recent: path[0] == "recent")
-        case ("pinned", 1):
-            switch method {
-            case .get, .head: return try await pinnedList(context)
-            case .put: return try await replacePinned(context)
-            case .post: return try await pin(context)
-            default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, POST")
-            }
-        case ("pinned", 2):
-            guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
-            return try await unpin(path[1], context)
-        case ("collections", 1):
-            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-            let collections = try await stores.collections(for: context.user)
-            return try json(collections.map { CollectionSummary($0, custom: customEmoji) }, context)
-        case ("collections", 2):
-            switch method {
-            case .get, .head: return try await collection(path[1], context)
-            case .put: return try await createCollection(path[1], context)
-            case .delete: return try await deleteCollection(path[1], context)
-            default: throw methodNotAllowed(request, allow: "GET, HEAD, PUT, DELETE")
-            }
-        case ("collections", 3) where path[2] == "items":
-            guard method == .post else { throw methodNotAllowed(request, allow: "POST") }
-            return try await addToCollection(path[1], context)
-        case ("collections", 4) where path[2] == "items":
-            guard method == .delete else { throw methodNotAllowed(request, allow: "DELETE") }
-            return try await removeFromCollection(path[1], item: path[3], context)
-        case ("tones", 1):
-            guard isRead else { throw methodNotAllowed(request, allow: "GET, HEAD") }
-            return try await tones(context)
-        case ("tones", 2):
-            guard method == .put else { throw methodNotAllowed(request, allow: "PUT") }
-            return path[1] == "default" ? try await setDefaultTone(context) : try await setTones(path[1], context)
-        default:
-            throw unknownRoute(request.uri.path)
-        }
     }
 
     /// What `/v1/search` ranks first for the token's user: their picks learned for `query`; nil for a
@@ -156,6 +137,13 @@ struct UserRoutes: Sendable {
         var body: ByteBuffer
         /// The token's user, whose data the request reads and writes.
         var user: String
+        /// The path's captures, as sent.
+        var parameters: Parameters
+
+        /// The capture `name` of the path, percent-decoded.
+        func parameter(_ name: String) throws -> String {
+            try PercentDecoding.decode(parameters.require(name)[...], plusIsSpace: false, what: "the path")
+        }
     }
 
     // MARK: Usage
@@ -363,20 +351,6 @@ struct UserRoutes: Sendable {
     {
         try APIResponse.json(
             value, status: status, cache: nil, version: catalog.unicodeVersion.description, request: context.request)
-    }
-
-    private func methodNotAllowed(_ request: Request, allow: String) -> UserRouteFailure {
-        .problem(
-            ProblemDetails(
-                type: "method-not-allowed", title: "Method not allowed", status: 405,
-                detail: "\(request.uri.path.prefix(80)) answers \(allow) only."),
-            headers: [.allow: allow])
-    }
-
-    private func unknownRoute(_ path: String) -> ProblemDetails {
-        .notFound(
-            "no route \(path.prefix(80)). User routes: /v1/me/usage, /v1/me/frequent, /v1/me/recent, /v1/me/pinned, "
-                + "/v1/me/collections, /v1/me/tones (and the same under /v1/users/{user}).")
     }
 
     private static func rate(_ limit: RateLimit) -> String {

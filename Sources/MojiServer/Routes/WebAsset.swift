@@ -9,6 +9,9 @@ enum WebAsset {
     case icon
     case openAPI
 
+    /// The paths the files are served at.
+    static let paths = ["/", "/index.html", "/picker.js", "/favicon.svg", "/favicon.ico", "/v1/openapi.json"]
+
     /// The asset served at `path`, or nil for an API path.
     init?(path: String) {
         switch path {

@@ -66,17 +66,20 @@ public final class MojiServer: Sendable {
     public let storeError: StoreError?
     private let service: CatalogService
     private let users: UserRoutes
+    /// The routes it answers (for tests, and the OpenAPI document's check).
+    let routes: RouteDirectory
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
     private init(
         configuration: ServerConfiguration, port: Int, service: CatalogService, users: UserRoutes,
-        group: ServiceGroup, task: Task<Void, any Error>
+        routes: RouteDirectory, group: ServiceGroup, task: Task<Void, any Error>
     ) {
         self.configuration = configuration
         self.port = port
         self.service = service
         self.users = users
+        self.routes = routes
         self.group = group
         self.task = task
         if case .failure(let error) = service.store { storeError = error } else { storeError = nil }
@@ -149,9 +152,6 @@ public final class MojiServer: Sendable {
             }
             mirror = started
         }
-        let service = CatalogService(
-            catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries,
-            metrics: configuration.metrics.map(ServerMetrics.init(registry:)))
         // The users' stores resolve emoji in the catalog the server serves, as the routes do.
         var userConfiguration = configuration.store
         userConfiguration.catalog = catalog
@@ -159,35 +159,12 @@ public final class MojiServer: Sendable {
             userData
             ?? SQLiteUserDataStore(
                 mainStore: store, mainStoreURL: configuration.storeURL, configuration: userConfiguration)
-        let users = UserRoutes(catalog: catalog, mainStore: store, stores: userStores, configuration: configuration)
-        let routes = APIRoutes(
-            service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users,
-            defaultMaximumVersion: configuration.defaultMaximumVersion)
-        let compression = ResponseCompression()
-        let cors = CORS(origins: configuration.corsOrigins)
-        let security = SecurityHeaders()
-        let metrics = service.metrics
-        let observation = RequestObservation(metrics: metrics, logger: configuration.requestLogger)
+        let routing = ServerRouting(
+            configuration: configuration, catalog: catalog, store: store, userStores: userStores)
+        let (service, users) = (routing.service, routing.users)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        // CORS outside compression: a preflight never reaches the routes, and CORS headers never
-        // change what is compressed. Security headers outside both, on every answer; the request
-        // log and metrics outside everything, so they see what the client gets.
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
-            await observation.respond(to: request) { request in
-                await security.respond(to: request) { request in
-                    await cors.respond(to: request) { request in
-                        await compression.respond(to: request) { request in
-                            if let metrics, request.uri.path == "/metrics" {
-                                return RequestObservation.metricsAnswer(metrics, request)
-                            }
-                            return await routes.respond(to: request)
-                        }
-                    }
-                }
-            }
-        }
         var application = Application(
-            responder: responder,
+            router: routing.router,
             // A connection with nothing to say for 30 s is closed, so idle or stalled clients cannot
             // hold file descriptors (or a shutdown) forever.
             server: .http1(configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(30))),
@@ -259,7 +236,9 @@ public final class MojiServer: Sendable {
             throw MojiServerError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         return MojiServer(
-            configuration: configuration, port: port, service: service, users: users, group: group, task: task)
+            configuration: configuration, port: port, service: service, users: users, routes: routing.directory,
+            group: group,
+            task: task)
     }
 
     /// Whether the store holds any API token (`moji serve` warns when serving to the network without).

@@ -6,22 +6,36 @@ import Logging
 /// (``ServerConfiguration/requestLogger``) and the figures of ``ServerMetrics``
 /// (``ServerConfiguration/metrics``). Outermost in the chain, so the time and the status are the
 /// ones the client gets, problems and preflights included. With neither, it costs nothing.
-struct RequestObservation: Sendable {
+///
+/// A request is named by the route the router matched, as a template (`/v1/me/collections/{name}`),
+/// so labels stay few whatever clients send (an emoji, a collection's or a user's name never
+/// becomes a label of its own); `other` for a path no route answers.
+struct RequestObservation: RouterMiddleware {
+    typealias Context = BasicRequestContext
     let metrics: ServerMetrics?
     let logger: Logger?
 
-    func respond(to request: Request, _ next: (Request) async -> Response) async -> Response {
-        guard metrics != nil || logger != nil else { return await next(request) }
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        guard metrics != nil || logger != nil else { return try await next(request, context) }
         let start = ContinuousClock.now
-        let response = await next(request)
+        let response = try await next(request, context)
         let duration = ContinuousClock.now - start
         let path = request.uri.path
-        let route = RouteLabel.of(path)
+        let route = Self.route(matched: context.endpointPath)
         let method = request.method.rawValue
         metrics?.recordRequest(method: method, route: route, status: response.status.code, duration: duration)
         logger?.info(
             "\(Self.line(method: method, path: path, route: route, status: response.status.code, duration: duration))")
         return response
+    }
+
+    /// The label of a request the router answered by the route `endpoint` (Hummingbird's
+    /// `endpointPath`: a template, or `NotFound`); `other` when no route matched.
+    static func route(matched endpoint: String?) -> String {
+        guard let endpoint, endpoint.hasPrefix("/") else { return "other" }
+        return endpoint
     }
 
     /// `method=GET path=/v1/search route=/v1/search status=200 duration_ms=0.412`: logfmt, which
@@ -59,9 +73,6 @@ struct RequestObservation: Sendable {
 
     /// `GET /metrics`: the registry in Prometheus's text format, never cached.
     static func metricsAnswer(_ metrics: ServerMetrics, _ request: Request) -> Response {
-        guard request.method == .get || request.method == .head else {
-            return APIRoutes.methodNotAllowed("/metrics")
-        }
         let headers: HTTPFields = [
             .contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store",
         ]
