@@ -22,6 +22,12 @@ struct RequestLimits: RouterMiddleware {
         if let length = request.headers[.contentLength], (Int(length) ?? Int.max) > limits.bodyBytes {
             throw Self.bodyTooLarge(limits)
         }
+        // A request without Content-Length or Transfer-Encoding has no body (RFC 9112 §6.3): most
+        // are GETs, which need no read and no timer.
+        let length = request.headers[.contentLength]
+        if request.headers[.transferEncoding] == nil, length == nil || length == "0" {
+            return try await next(request, context)
+        }
         // Read whatever body came, up to the limit (a chunked one has no length to check), and keep
         // it for the routes that read it.
         var request = request
