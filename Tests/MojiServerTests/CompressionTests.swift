@@ -1,10 +1,30 @@
 import Foundation
-import MojiServer
+import Hummingbird
 import MojiTestSupport
 import Testing
 
+@testable import MojiServer
+
 @Suite("compression")
 struct CompressionTests {
+    @Test("compressible media types are matched without case, parameters or spaces; Vary names are added once")
+    func mediaTypesAndVary() {
+        for type in [
+            "application/json", "Application/JSON; charset=utf-8", " text/html ;charset=utf-8", "image/svg+xml",
+        ] {
+            #expect(ResponseCompression.isCompressible(type), "\(type)")
+        }
+        for type in ["image/png", "application/jsonx", "", ";", "text/plain"] {
+            #expect(!ResponseCompression.isCompressible(type), "\(type)")
+        }
+        var headers: HTTPFields = [:]
+        ResponseCompression.addVary("Origin", to: &headers)
+        ResponseCompression.addVary("accept-encoding", to: &headers)
+        ResponseCompression.addVary("ORIGIN", to: &headers)
+        ResponseCompression.addVary("Accept-Encoding", to: &headers)
+        #expect(headers[values: .vary] == ["Origin, accept-encoding"])
+    }
+
     private func gunzip(_ data: Data) async throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("moji-gzip-\(UUID().uuidString).gz")
         try data.write(to: file)

@@ -20,6 +20,20 @@ struct CatalogLookupTests {
         #expect(eye.character == "\u{1F441}\u{FE0F}\u{200D}\u{1F5E8}\u{FE0F}")
     }
 
+    @Test("every emoji's hexcode is its code points in uppercase hex, 4 to 6 digits, joined by a dash")
+    func hexcodes() {
+        for emoji in EmojiCatalog.shared.emojis {
+            let expected = emoji.character.unicodeScalars.map { scalar -> String in
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            }.joined(separator: "-")
+            #expect(emoji.hexcode == expected)
+        }
+        #expect(Hexcode.from("#\u{FE0F}\u{20E3}", separator: " ") == "0023 FE0F 20E3")
+        #expect(Hexcode.from("\u{10FFFF}") == "10FFFF")
+        #expect(Hexcode.from("") == "")
+    }
+
     @Test("text that is no emoji finds nothing")
     func unknownInput() {
         #expect(catalog.emoji(for: "a") == nil)

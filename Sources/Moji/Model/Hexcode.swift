@@ -2,8 +2,21 @@
 package enum Hexcode {
     /// The code points of `string` as uppercase hex joined by `separator`: `"👍🏻"` → `"1F44D-1F3FB"`.
     package static func from(_ string: String, separator: String = "-") -> String {
-        string.unicodeScalars.map { String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) }
-            .joined(separator: separator)
+        // Written byte by byte: servers make one per search result, and a String per code point
+        // padded and joined cost more than the rest of the result's summary.
+        let digits: StaticString = "0123456789ABCDEF"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.unicodeScalars.count * 6)
+        for (position, scalar) in string.unicodeScalars.enumerated() {
+            if position > 0 { bytes.append(contentsOf: separator.utf8) }
+            let value = scalar.value
+            var width = 4
+            while width < 8, value >> (4 * UInt32(width)) != 0 { width += 1 }
+            for shift in stride(from: 4 * (width - 1), through: 0, by: -4) {
+                bytes.append(digits.utf8Start[Int((value >> UInt32(shift)) & 0xF)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The string for hex code points separated by spaces, dashes, commas or underscores,
@@ -21,11 +34,5 @@ package enum Hexcode {
             scalars.append(scalar)
         }
         return String(scalars)
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -83,17 +83,34 @@ struct ResponseCompression: RouterMiddleware {
     /// Adds `name` to `Vary` unless it is there (one field, names separated by commas).
     static func addVary(_ name: String, to headers: inout HTTPFields) {
         let present = headers[values: .vary]
-        guard !present.contains(where: { $0.lowercased().contains(name.lowercased()) }) else { return }
-        headers[.vary] = (present + [name]).joined(separator: ", ")
+        guard !present.contains(where: { Self.contains($0, caseInsensitively: name) }) else { return }
+        headers[.vary] = present.isEmpty ? name : (present + [name]).joined(separator: ", ")
     }
+
+    /// Whether `text` holds `name`, ASCII letters compared without case (header names are ASCII).
+    static func contains(_ text: String, caseInsensitively name: String) -> Bool {
+        let text = Array(text.utf8)
+        let name = Array(name.utf8)
+        guard name.count <= text.count else { return false }
+        func lower(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        return (0...(text.count - name.count)).contains { start in
+            name.indices.allSatisfy { lower(text[start + $0]) == lower(name[$0]) }
+        }
+    }
+
+    /// The media types gzip helps: text formats, not images.
+    static let compressibleTypes: Set<String> = [
+        "application/json", "application/problem+json", "text/javascript", "application/javascript",
+        "text/html", "text/css", "image/svg+xml",
+    ]
 
     /// Whether a body of `contentType` gains from gzip: text formats, not images.
     static func isCompressible(_ contentType: String) -> Bool {
-        let type = contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-        return [
-            "application/json", "application/problem+json", "text/javascript", "application/javascript",
-            "text/html", "text/css", "image/svg+xml",
-        ].contains(type)
+        // Without Foundation's trimming and lowercasing, which cost more here than the check.
+        let type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
+        let trimmed = type.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        let lowered = String(decoding: trimmed.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+        return compressibleTypes.contains(lowered)
     }
 
     /// `"tag"` → `"tag-gzip"` (a weak `W/` prefix is kept).
