@@ -45,6 +45,12 @@ struct APIRoutes: Sendable {
             }
         }
         let v1 = router.group("v1")
+        v1.get("openapi.json") { request, _ in
+            try await cachedCatalogAnswer(request, key: "openapi") { _ in
+                let body = try OpenAPIDocument.served(for: service.catalog, document: WebAsset.openAPI.contents)
+                return EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))
+            }
+        }
         v1.get("health") { request, _ in try await health(request) }
         v1.get("emoji") { request, _ in try await cachedCatalogAnswer(request, key: "emoji", list) }
         v1.get("emoji/{emoji}") { request, context in

@@ -2,7 +2,8 @@ import Foundation
 
 /// The files bundled with the module: `<moji-picker>` at `/picker.js` (its CSS inside it), the demo
 /// page that uses it at `/`, its icon at `/favicon.svg` (and `/favicon.ico`, which browsers ask
-/// for by themselves), and the API's OpenAPI 3.1 document at `/v1/openapi.json`.
+/// for by themselves), and the API's OpenAPI 3.1 document, which ``OpenAPIDocument`` serves at
+/// `/v1/openapi.json` with the catalog's lists.
 enum WebAsset {
     case page
     case picker
@@ -10,7 +11,7 @@ enum WebAsset {
     case openAPI
 
     /// The paths the files are served at.
-    static let paths = ["/", "/index.html", "/picker.js", "/favicon.svg", "/favicon.ico", "/v1/openapi.json"]
+    static let paths = ["/", "/index.html", "/picker.js", "/favicon.svg", "/favicon.ico"]
 
     /// The asset served at `path`, or nil for an API path.
     init?(path: String) {
@@ -18,7 +19,6 @@ enum WebAsset {
         case "/", "/index.html": self = .page
         case "/picker.js": self = .picker
         case "/favicon.svg", "/favicon.ico": self = .icon
-        case "/v1/openapi.json": self = .openAPI
         default: return nil
         }
     }
