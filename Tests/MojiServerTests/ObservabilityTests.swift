@@ -74,6 +74,33 @@ struct ObservabilityTests {
             })
     }
 
+    @Test("GET /metrics times each call to the users' database by operation and outcome")
+    func storeCalls() async throws {
+        let registry = PrometheusCollectorRegistry()
+        try await ServerHarness.with(
+            configure: { $0.metrics = registry },
+            { harness in
+                let (token, _) = try harness.makeToken(for: "ada")
+                #expect(try await harness.call("/v1/me/recent", token: token).status == 200)
+                let answer = try await harness.call(
+                    "/v1/me/usage", token: token, method: "POST", json: #"{"emoji":"🎉","query":"party"}"#)
+                #expect(answer.status == 200)
+                #expect(try await harness.call("/v1/me/collections/Nothing", token: token).status == 404)
+                let text = String(decoding: try await harness.request("/metrics").body, as: UTF8.self)
+                let lines = text.split(separator: "\n")
+                for line in [
+                    #"moji_user_store_calls_total{database="sqlite",operation="recent",outcome="ok"} 1"#,
+                    #"moji_user_store_calls_total{database="sqlite",operation="recordUse",outcome="ok"} 1"#,
+                    #"moji_user_store_calls_total{database="sqlite",operation="collection",outcome="ok"} 1"#,
+                    #"moji_user_store_call_duration_seconds_count{database="sqlite",operation="recent",outcome="ok"} 1"#,
+                ] {
+                    #expect(lines.contains(Substring(line)), "\(line) in\n\(text)")
+                }
+                // Each request checks its token in the database (or the server's short-lived cache of it).
+                #expect(text.contains(#"operation="apiToken""#))
+            })
+    }
+
     @Test("without a registry there is no /metrics route and nothing is logged")
     func off() async throws {
         try await ServerHarness.with { harness in

@@ -4,8 +4,9 @@ import Moji
 import Prometheus
 
 /// What a server counts when ``ServerConfiguration/metrics`` names a registry: requests and their
-/// latency per route, method and status, search answers taken from the cache or searched, and the
-/// outcomes of background syncs. Recorded through swift-metrics with the registry's own factory
+/// latency per route, method and status, search answers taken from the cache or searched, the
+/// time each call to the users' database takes (``TimedUserDataStore``), and the outcomes of
+/// background syncs. Recorded through swift-metrics with the registry's own factory
 /// (not the process-wide `MetricsSystem`), so servers in one process keep separate figures;
 /// `GET /metrics` shows the registry in Prometheus's text format.
 final class ServerMetrics: Sendable {
@@ -16,6 +17,18 @@ final class ServerMetrics: Sendable {
     private let searchMisses: CoreMetrics.Counter
     private let syncsSucceeded: CoreMetrics.Counter
     private let syncsFailed: CoreMetrics.Counter
+    private let storeCalls = Locked<[StoreCallKey: StoreCallMetrics]>([:])
+
+    private struct StoreCallKey: Hashable {
+        var database: String
+        var operation: String
+        var failed: Bool
+    }
+
+    private struct StoreCallMetrics: Sendable {
+        var count: CoreMetrics.Counter
+        var duration: CoreMetrics.Timer
+    }
 
     private struct RequestKey: Hashable {
         var method: String
@@ -60,6 +73,26 @@ final class ServerMetrics: Sendable {
                 duration: CoreMetrics.Timer(
                     label: "moji_http_request_duration_seconds", dimensions: dimensions, factory: factory))
             requests[key] = made
+            return made
+        }
+        metrics.count.increment()
+        metrics.duration.recordNanoseconds(Int64(duration / .nanoseconds(1)))
+    }
+
+    /// One call to the users' database (`sqlite` or `postgresql`), from the request's side: its
+    /// time includes the wait for a connection of the pool or a thread of the store's queue, so a
+    /// database that is slow or short of connections shows here first.
+    func recordStoreCall(database: String, operation: String, failed: Bool, duration: Duration) {
+        let key = StoreCallKey(database: database, operation: operation, failed: failed)
+        let metrics = storeCalls.withLock { calls in
+            if let found = calls[key] { return found }
+            let dimensions = [("database", database), ("operation", operation), ("outcome", failed ? "error" : "ok")]
+            let made = StoreCallMetrics(
+                count: CoreMetrics.Counter(
+                    label: "moji_user_store_calls_total", dimensions: dimensions, factory: factory),
+                duration: CoreMetrics.Timer(
+                    label: "moji_user_store_call_duration_seconds", dimensions: dimensions, factory: factory))
+            calls[key] = made
             return made
         }
         metrics.count.increment()

@@ -22,7 +22,10 @@ struct ServerRouting {
         service = CatalogService(
             catalog: catalog, store: store, searchCacheEntries: configuration.searchCacheEntries,
             metrics: configuration.metrics.map(ServerMetrics.init(registry:)))
-        users = UserRoutes(catalog: catalog, mainStore: store, stores: userStores, configuration: configuration)
+        // With metrics, every call to the users' database is timed, waits for it included.
+        let timedStores: any UserDataStore =
+            service.metrics.map { TimedUserDataStore(base: userStores, metrics: $0) } ?? userStores
+        users = UserRoutes(catalog: catalog, mainStore: store, stores: timedStores, configuration: configuration)
         let routes = APIRoutes(
             service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users,
             defaultMaximumVersion: configuration.defaultMaximumVersion)
