@@ -2,6 +2,7 @@ import Foundation
 import Moji
 import MojiLoopbackServer
 import MojiStore
+import MojiTestSupport
 import Testing
 import ZIPFoundation
 
@@ -55,10 +56,13 @@ struct SyncFixture {
     /// Imports the set `forum` with :a:, then starts a sync (with `options`) that finds :b:, whose
     /// image answers after `delay` seconds, so the sync is still fetching while a test looks at
     /// its claim.
-    func startSlowSync(_ options: SyncOptions, imageDelay delay: Double) async throws -> Task<SyncReport, any Error> {
+    func startSlowSync(
+        _ options: SyncOptions, imageDelay delay: Double, clock: (any Clock<Duration>)? = nil
+    ) async throws -> Task<SyncReport, any Error> {
         serveImage("/i/a.png")
         servePage([(":a:", "/i/a.png", "a")])
-        let sync = sync(options)
+        var sync = sync(options)
+        if let clock { sync.clock = clock }
         _ = try await sync.add(forumSet())
         server.route("/i/b.png", .delayed(delay, .body(Data(png(width: 7, height: 7)), contentType: "image/png")))
         servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
@@ -434,32 +438,46 @@ struct CustomSetSyncTests {
         }
     }
 
-    @Test("a running sync renews its lock; one left by a killed process expires")
+    @Test("a running sync renews its lock on its clock; one left by a killed process blocks only until it expires")
     func lockRenewal() async throws {
         try await SyncFixture.with { fixture in
-            // A lifetime of 12 s, renewed every 4, so a loaded machine (a full CI run: PostgreSQL,
-            // catalog builds and hundreds of tests on two cores) cannot make the test see an expiry
-            // the code did not cause: renewals may run eight seconds late before the probe below
-            // could take the lock. (With 6 s, CI once saw a renewal more than 4 s late.) The slow
-            // image answers after 24 s: 10 s after the probe, 6 s before the client's 30 s timeout,
-            // so the sync is busy for well over one lock lifetime.
-            let options = SyncOptions(retryDelay: 0.01, lockDuration: 12)
-            let sync = fixture.sync(options)
-            let running = try await fixture.startSlowSync(options, imageDelay: 24)
-            // Past the first lifetime (12 s): only renewals keep the lock.
-            try await Task.sleep(nanoseconds: 14_000_000_000)
-            let now = Date()
+            // The renewals run on a clock this test moves, so it needs no real wait for one; the
+            // slow image only keeps the sync running meanwhile (the client's timeout is 30 s).
+            let clock = ManualClock()
+            let options = SyncOptions(retryDelay: 0.01, lockDuration: 60)
+            let running = try await fixture.startSlowSync(options, imageDelay: 8, clock: clock)
+            let start = ContinuousClock.now
+            while try fixture.store.customSetSyncOwner(named: "forum") == nil || clock.sleeperCount == 0 {
+                #expect(ContinuousClock.now - start < .seconds(30), "the sync never claimed the set")
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let owner = try #require(try fixture.store.customSetSyncOwner(named: "forum"))
+            // A time just past the claim's first lifetime: only a renewal reaches it.
+            let pastFirstLifetime = Date().addingTimeInterval(60.02)
+            #expect(try fixture.store.customSetSyncOwner(named: "forum", now: pastFirstLifetime) == nil)
+            try await Task.sleep(for: .milliseconds(50))
+            clock.advance(by: .seconds(20))
+            while try fixture.store.customSetSyncOwner(named: "forum", now: pastFirstLifetime) == nil {
+                #expect(ContinuousClock.now - start < .seconds(30), "the lease never renewed")
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(try fixture.store.customSetSyncOwner(named: "forum", now: pastFirstLifetime) == owner)
             #expect(
                 try !fixture.store.claimCustomSetSync(
-                    named: "forum", owner: "other", until: now.addingTimeInterval(10), now: now))
+                    named: "forum", owner: "other", until: pastFirstLifetime.addingTimeInterval(10),
+                    now: pastFirstLifetime))
             #expect(try await running.value.added == ["b"])
-            // A process that died holding the lock: after it expires the set syncs again.
-            let later = Date()
+            // A process that died holding the lock blocks the set while its lock runs…
+            let sync = fixture.sync()
+            let now = Date()
             #expect(
                 try fixture.store.claimCustomSetSync(
-                    named: "forum", owner: "dead", until: later.addingTimeInterval(2), now: later))
+                    named: "forum", owner: "dead", until: now.addingTimeInterval(60), now: now))
             await #expect(throws: SyncError.busy("forum")) { try await sync.sync(named: "forum") }
-            try await Task.sleep(nanoseconds: 2_100_000_000)
+            // …and not once it has run out (its time set back, as if a minute had passed).
+            #expect(
+                try fixture.store.claimCustomSetSync(
+                    named: "forum", owner: "dead", until: now.addingTimeInterval(-1), now: now))
             _ = try await sync.sync(named: "forum")
         }
     }

@@ -27,6 +27,9 @@ public struct CustomSetSync: Sendable {
     public var options: SyncOptions
     /// Called after each image; for a progress bar.
     public var progress: (@Sendable (SyncProgress) -> Void)?
+    /// What times the renewals of a sync's claim on its set and the waits between an image's
+    /// tries: the system's continuous clock, or a test's.
+    public var clock: any Clock<Duration> = ContinuousClock()
 
     public init(
         store: EmojiStore, cache: ImageCache, transport: any HTTPTransport = URLSessionTransport(),
@@ -119,7 +122,8 @@ public struct CustomSetSync: Sendable {
         // The lock is short and renewed while the sync runs, so one left by a process that was
         // killed mid-sync (a picker closed during its background refresh) expires within
         // `lockDuration` instead of blocking the set for long.
-        let lease = SyncLease(name: name, duration: options.lockDuration) { [store, options] () throws(StoreError) in
+        let lease = SyncLease(name: name, duration: options.lockDuration, clock: clock) {
+            [store, options] () throws(StoreError) in
             let now = Date()
             return try store.claimCustomSetSync(
                 named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
@@ -242,7 +246,8 @@ public struct CustomSetSync: Sendable {
                 toFetch.append(reference)
             }
         }
-        let fetch = ImageFetch(transport: transport, cache: cache, options: options)
+        var fetch = ImageFetch(transport: transport, cache: cache, options: options)
+        fetch.clock = clock
         let (fetched, totals) = await fetch.fetch(toFetch, origin: plan.origin, known: known, progress: progress)
         outcomes.merge(fetched) { _, new in new }
         let confirmed = fetched.compactMap { reference, outcome -> String? in

@@ -16,6 +16,8 @@ struct ImageFetch: Sendable {
     var transport: any HTTPTransport
     var cache: ImageCache
     var options: SyncOptions
+    /// What times the waits between tries.
+    var clock: any Clock<Duration> = ContinuousClock()
 
     /// The counts `SyncReport` gives.
     struct Totals: Sendable {
@@ -143,7 +145,7 @@ struct ImageFetch: Sendable {
                     delay = max(delay, asked)
                 }
                 attempt += 1
-                try? await Task.sleep(nanoseconds: UInt64(max(0, delay) * 1_000_000_000))
+                try? await clock.sleep(for: .seconds(max(0, delay)))
             }
         }
     }

@@ -28,6 +28,9 @@ public struct SharedCustomSetSync: Sendable {
     public var options: SyncOptions
     /// Called after each image; for a progress bar.
     public var progress: (@Sendable (SyncProgress) -> Void)?
+    /// What times the renewals of a sync's claim on its set and the waits between an image's
+    /// tries: the system's continuous clock, or a test's.
+    public var clock: any Clock<Duration> = ContinuousClock()
 
     public init(
         shared: any SharedCustomSetStore, cache: ImageCache, transport: any HTTPTransport = URLSessionTransport(),
@@ -86,7 +89,8 @@ public struct SharedCustomSetSync: Sendable {
         }
         guard claimed else { throw .busy(name) }
         // Renewed while the sync runs, so the claim of an instance that died expires soon.
-        let lease = SyncLease(name: name, duration: options.lockDuration) { [shared, options] () throws(StoreError) in
+        let lease = SyncLease(name: name, duration: options.lockDuration, clock: clock) {
+            [shared, options] () throws(StoreError) in
             let now = Date()
             return try await shared.claimCustomSetSync(
                 named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
@@ -165,7 +169,9 @@ public struct SharedCustomSetSync: Sendable {
     }
 
     private func sync(_ store: EmojiStore) -> CustomSetSync {
-        CustomSetSync(store: store, cache: cache, transport: transport, options: options, progress: progress)
+        var sync = CustomSetSync(store: store, cache: cache, transport: transport, options: options, progress: progress)
+        sync.clock = clock
+        return sync
     }
 
     /// A temporary store holding the shared sets, removed when done.

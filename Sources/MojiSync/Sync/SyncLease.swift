@@ -20,14 +20,19 @@ final class SyncLease: Sendable {
     private let lost = Locked(false)
     private let renewal: Task<Void, Never>
 
-    /// Starts renewing a claim just taken on `name`, every third of `duration` seconds.
-    init(name: String, duration: TimeInterval, renew: @escaping Renew) {
+    /// Starts renewing a claim just taken on `name`, every third of `duration` seconds of
+    /// `clock`.
+    init(
+        name: String, duration: TimeInterval, clock: any Clock<Duration> = ContinuousClock(),
+        renew: @escaping Renew
+    ) {
         self.name = name
         self.renew = renew
         let lost = lost
+        let interval = Duration.seconds(max(duration, 0.03) / 3)
         renewal = Task {
             while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: UInt64(max(duration, 0.03) / 3 * 1_000_000_000))
+                do { try await clock.sleep(for: interval) } catch { break }
                 guard !Task.isCancelled else { break }
                 // A store that cannot answer now is asked again at the next turn; only an answer
                 // naming another owner loses the lease.
