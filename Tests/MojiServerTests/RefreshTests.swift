@@ -2,6 +2,7 @@ import Foundation
 import Moji
 import MojiServer
 import MojiStore
+import MojiTestSupport
 import Testing
 
 @Suite("background refresh of custom sets")
@@ -17,9 +18,12 @@ struct RefreshTests {
             try await fixture.importSet("due", path: "/due", home: home, refreshInterval: 1)
             try await fixture.importSet("fresh", path: "/fresh", home: home)
         }
+        // The checks run on a clock the test moves: each advance is one more check.
+        let clock = ManualClock()
         let configure: (inout ServerConfiguration) -> Void = {
             $0.refreshesCustomSets = true
-            $0.refreshCheckInterval = .milliseconds(200)
+            $0.refreshCheckInterval = .seconds(600)
+            $0.clock = clock
         }
         try await ServerHarness.with(prepare: prepare, configure: configure) { harness in
             // The source gains a smilie; the refresh picks it up.
@@ -28,13 +32,21 @@ struct RefreshTests {
             fixture.server.resetLog()
             let store = try EmojiStore(url: harness.home.appendingPathComponent(StoreLocation.fileName))
             defer { try? store.close() }
+            // "due" is due a second (of wall time) after its import: check until a check finds it.
             let deadline = ContinuousClock.now + .seconds(30)
             while ContinuousClock.now < deadline, try store.customEmojis(inSet: "due").count < 2 {
+                #expect(await clock.waitForSleepers(1), "the refresher waits for its next check")
+                clock.advance(by: .seconds(600))
                 try await Task.sleep(for: .milliseconds(100))
             }
             #expect(try store.customEmojis(inSet: "due").map(\.code).sorted() == ["a", "c"])
-            // Several more checks pass; the set that is not due is never fetched.
-            try await Task.sleep(for: .milliseconds(800))
+            // Several more checks pass, each done once the refresher waits again; the set that is
+            // not due is never fetched.
+            for _ in 0..<4 {
+                #expect(await clock.waitForSleepers(1))
+                clock.advance(by: .seconds(600))
+            }
+            #expect(await clock.waitForSleepers(1))
             #expect(fixture.server.requests(path: "/fresh").isEmpty)
             #expect(try store.customEmojis(inSet: "fresh").map(\.code) == ["b"])
             // And /v1/custom shows the refreshed set.

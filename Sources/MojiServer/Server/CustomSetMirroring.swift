@@ -17,6 +17,8 @@ import ServiceLifecycle
 struct CustomSetMirroring: Service {
     let mirror: CustomSetMirror
     let interval: Duration
+    /// What times the waits between updates.
+    let clock: any Clock<Duration>
     let logger: Logger
 
     func run() async throws {
@@ -56,8 +58,8 @@ struct CustomSetMirroring: Service {
                 failing = false
             }
             do {
-                let interval = self.interval
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                let (interval, clock) = (self.interval, self.clock)
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
             } catch {
                 return
             }

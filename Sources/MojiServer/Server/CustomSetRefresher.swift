@@ -18,12 +18,15 @@ import ServiceLifecycle
 struct CustomSetRefresher: Service {
     let refreshDueSets: @Sendable () async -> [String: Result<SyncReport, SyncError>]
     let interval: Duration
+    /// What times the waits between checks.
+    let clock: any Clock<Duration>
     let metrics: ServerMetrics?
     let logger: Logger
 
     init(sync: CustomSetSync, interval: Duration, metrics: ServerMetrics? = nil, logger: Logger) {
         refreshDueSets = { await sync.refreshDueSets() }
         self.interval = interval
+        clock = sync.clock
         self.metrics = metrics
         self.logger = logger
     }
@@ -31,6 +34,7 @@ struct CustomSetRefresher: Service {
     init(shared: SharedCustomSetSync, interval: Duration, metrics: ServerMetrics? = nil, logger: Logger) {
         refreshDueSets = { await shared.refreshDueSets() }
         self.interval = interval
+        clock = shared.clock
         self.metrics = metrics
         self.logger = logger
     }
@@ -47,8 +51,8 @@ struct CustomSetRefresher: Service {
                 }
             }
             do {
-                let interval = self.interval
-                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+                let (interval, clock) = (self.interval, self.clock)
+                try await cancelWhenGracefulShutdown { try await clock.sleep(for: interval) }
             } catch {
                 return
             }

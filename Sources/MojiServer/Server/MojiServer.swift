@@ -184,17 +184,20 @@ public final class MojiServer: Sendable {
         if let mirror {
             services.append(
                 CustomSetMirroring(
-                    mirror: mirror, interval: configuration.customSetMirrorInterval, logger: configuration.logger))
+                    mirror: mirror, interval: configuration.customSetMirrorInterval, clock: configuration.clock,
+                    logger: configuration.logger))
         }
         if configuration.refreshesCustomSets, case .success(let store) = store {
             if let customSets {
-                let sync = SharedCustomSetSync(shared: customSets, cache: imageCache)
+                var sync = SharedCustomSetSync(shared: customSets, cache: imageCache)
+                sync.clock = configuration.clock
                 services.append(
                     CustomSetRefresher(
                         shared: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics,
                         logger: configuration.logger))
             } else {
-                let sync = CustomSetSync(store: store, cache: imageCache)
+                var sync = CustomSetSync(store: store, cache: imageCache)
+                sync.clock = configuration.clock
                 services.append(
                     CustomSetRefresher(
                         sync: sync, interval: configuration.refreshCheckInterval, metrics: service.metrics,
