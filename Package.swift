@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // The shared store of `moji serve` on many machines; only MojiPostgres builds it.
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        // MojiPostgres schedules its calls' deadlines on NIO's event loops (already in the graph
+        // through Hummingbird and PostgresNIO).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
         // Already resolved through PostgresNIO; named here because `moji serve` sends its log to standard error.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.5.3"),
         // Already resolved through Hummingbird; the server records its metrics through it.
@@ -120,7 +123,13 @@ let package = Package(
         // database. A target of its own so that users of Moji and MojiStore never build PostgresNIO.
         .target(
             name: "MojiPostgres",
-            dependencies: ["Moji", "MojiStore", .product(name: "PostgresNIO", package: "postgres-nio")]
+            dependencies: [
+                "Moji", "MojiStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                // The pool's error type, to map it by type (an underscored product of PostgresNIO's:
+                // its tests in MojiPostgresTests pin what the mapping relies on).
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.
         // swift-crypto for the SHA-256 of each file `moji-data pack` lists in a manifest.
@@ -222,6 +231,7 @@ let package = Package(
                 // The mirror of shared custom sets, against a real PostgreSQL server, and its images.
                 "MojiSync", "MojiLoopbackServer",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             ]
         ),
         // The store as the picker's history, against real SQLite files.

@@ -1,7 +1,9 @@
 import Foundation
 import Moji
 import MojiStore
+import NIOCore
 import PostgresNIO
+import _ConnectionPoolModule
 
 /// The users' data in one PostgreSQL database that many `moji serve` instances share.
 ///
@@ -31,8 +33,6 @@ public final class PostgresUserDataStore: UserDataStore {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
-    /// The deadlines of the calls under way (see ``bounded(within:_:)``).
-    let deadlines = CallDeadlines()
     /// What this instance last knew of each user's usage (see ``recordUse(of:for:)``).
     let useStates = UseStateCache()
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
@@ -108,8 +108,6 @@ public final class PostgresUserDataStore: UserDataStore {
     public func close() async {
         running.cancel()
         await running.value
-        // After the pool: calls still running while it shuts down keep their deadlines.
-        deadlines.stop()
     }
 
     /// Records the decay on a new database; refuses one scored with another decay.
@@ -145,7 +143,7 @@ public final class PostgresUserDataStore: UserDataStore {
     /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it. The answer comes
     /// at the limit even when `body` does not heed the cancellation at once (a connection being
     /// made, a statement on a server that went away): a caller is never held longer than the
-    /// limit (give or take the watch's wake-up, see `CallDeadlines`). Giving up does not undo a statement the server already runs:
+    /// limit (its deadline is a task scheduled on an event loop of NIO's). Giving up does not undo a statement the server already runs:
     /// a use that times out may still land, as one whose connection breaks may; statements that
     /// wait for a lock give up by themselves a little before the limit (`lock_timeout`), so a use
     /// stuck behind another change does not land after its caller was told it failed.
@@ -156,7 +154,11 @@ public final class PostgresUserDataStore: UserDataStore {
         let name = databaseName
         let failures = lastConnectionFailure
         let outcome = FirstOutcome<T>()
-        let deadline = deadlines.add(at: .now + timeout) {
+        // A scheduled task of NIO's, not a Swift task sleeping until then: arming and cancelling one
+        // is a heap entry on an event loop, cheaper than the call's own work.
+        let deadline = PostgresClient.defaultEventLoopGroup.any().scheduleTask(
+            in: .nanoseconds(Int64(timeout / .nanoseconds(1)))
+        ) {
             var reason = "no answer within \(timeout)"
             // A failure of the last few timeouts explains this one; an older one may not.
             if let failure = failures.withLock({ $0 }), ContinuousClock.now - failure.at < timeout * 3 {
@@ -164,7 +166,7 @@ public final class PostgresUserDataStore: UserDataStore {
             }
             outcome.finish(.failure(StoreError.unavailable(database: name, reason: reason)))
         }
-        defer { deadlines.remove(deadline) }
+        defer { deadline.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 outcome.start(continuation)
@@ -302,12 +304,16 @@ public final class PostgresUserDataStore: UserDataStore {
                 return .database(database: databaseName, reason: "\(state): \(error.serverInfo?[.message] ?? "")")
             }
             return .unavailable(database: databaseName, reason: "\(error.code)")
-        default:
-            // The pool's own error (its circuit breaker trips when no connection could be made for
-            // the connect timeout) comes from an underscored module we do not import: known by name.
-            if String(describing: type(of: error)) == "ConnectionPoolError" {
-                return .unavailable(database: databaseName, reason: "no connection could be made (\(error))")
+        case let error as ConnectionPoolError:
+            // The pool's own: its circuit breaker trips when no connection could be made for the
+            // connect timeout; a closed pool or a cancelled wait for a connection answers nothing.
+            switch error {
+            case .connectionCreationCircuitBreakerTripped:
+                return .unavailable(database: databaseName, reason: "no connection could be made")
+            case .poolShutdown: return .unavailable(database: databaseName, reason: "the store is closed")
+            default: return .unavailable(database: databaseName, reason: "the wait for a connection was cancelled")
             }
+        default:
             return .database(database: databaseName, reason: "\(error)")
         }
     }
