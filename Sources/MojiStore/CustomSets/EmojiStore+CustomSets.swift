@@ -189,7 +189,7 @@ extension EmojiStore {
     /// longer runs): its lock is taken over at once instead of when its time runs out.
     ///
     /// - Throws: ``StoreError/unknownCustomSet(_:)`` when there is no such set.
-    public func claimCustomSetSync(
+    package func claimCustomSetSync(
         named name: String, owner: String, until: Date, now: Date, takingOverFrom staleOwner: String? = nil
     ) throws(StoreError) -> Bool {
         guard CustomSet.isStorable(until), CustomSet.isStorable(now) else {
@@ -211,7 +211,7 @@ extension EmojiStore {
 
     /// Who holds the set's refresh lock, as given to ``claimCustomSetSync(named:owner:until:now:takingOverFrom:)``,
     /// while its time has not run out at `now`; nil when it is free or there is no such set.
-    public func customSetSyncOwner(named name: String, now: Date = Date()) throws(StoreError) -> String? {
+    package func customSetSyncOwner(named name: String, now: Date = Date()) throws(StoreError) -> String? {
         try read { db in
             try String.fetchOne(
                 db,
@@ -225,7 +225,7 @@ extension EmojiStore {
 
     /// Releases the set's refresh lock if `owner` holds it; does nothing otherwise (another
     /// owner took it over after `owner`'s time ran out, or the set is gone).
-    public func releaseCustomSetSync(named name: String, owner: String) throws(StoreError) {
+    package func releaseCustomSetSync(named name: String, owner: String) throws(StoreError) {
         try write([]) { db in
             try db.execute(
                 sql: "UPDATE customSet SET syncOwner = NULL, syncLockedUntil = NULL WHERE name = ? AND syncOwner = ?",

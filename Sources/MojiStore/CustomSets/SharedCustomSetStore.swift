@@ -36,8 +36,8 @@ public protocol SharedCustomSetStore: Sendable {
     /// Removes a set and its emoji; returns whether there was one.
     func removeCustomSet(named name: String) async throws(StoreError) -> Bool
 
-    /// Claims the set's sync for `owner` until `until`, with the rules of
-    /// ``EmojiStore/claimCustomSetSync(named:owner:until:now:takingOverFrom:)``.
+    /// Claims the set's sync for `owner` until `until`, with the rules of a store's own lock
+    /// (<doc:CustomEmojiSets#One-process-at-a-time>).
     func claimCustomSetSync(named name: String, owner: String, until: Date, now: Date) async throws(StoreError)
         -> Bool
 

@@ -72,20 +72,14 @@ import Moji
 /// - ``replaceCustomSetEmoji(named:with:validators:imageValidators:at:)``
 /// - ``recordCustomSetCheck(named:at:validators:)``
 /// - ``recordCustomSetFailure(named:at:error:retryAfter:)``
-/// - ``claimCustomSetSync(named:owner:until:now:takingOverFrom:)``
-/// - ``customSetSyncOwner(named:now:)``
-/// - ``releaseCustomSetSync(named:owner:)``
 /// - ``imageValidators(forURLs:)``
 /// - ``referencedImageHashes()``
 ///
 /// ### API tokens of `moji serve`
 ///
-/// - ``addAPIToken(user:hash:label:at:)``
-/// - ``apiTokens()``
-/// - ``apiToken(hash:)``
-/// - ``hasAPITokens()``
-/// - ``revokeAPIToken(id:)``
-/// - ``recordAPITokenUse(id:at:)``
+/// The main store keeps them; the server and `moji serve token` reach them through
+/// ``UserDataStore`` (package access on the store itself).
+///
 /// - ``APIToken``
 ///
 /// ### Changes

@@ -20,7 +20,7 @@ public struct APIToken: Sendable, Hashable, Codable {
     /// When a request last used it (to about a minute: the server records it that often), or nil.
     public var lastUsedAt: Date?
 
-    /// A token record; ``EmojiStore/addAPIToken(user:hash:label:at:)`` makes the id.
+    /// A token record; ``UserDataStore/addAPIToken(user:hash:label:at:)`` makes the id.
     public init(id: String, user: String, label: String? = nil, createdAt: Date, lastUsedAt: Date? = nil) {
         self.id = id
         self.user = user

@@ -1,6 +1,9 @@
 import Foundation
 import GRDB
 
+// The API tokens of `moji serve`, kept in the main store: the server's and `moji serve token`'s
+// (package access), reached by others through ``UserDataStore``; an app that links MojiStore for
+// its history never sees them.
 extension EmojiStore {
     /// Saves a new API token for `user` (lowercased) by its `hash` (the SHA-256 of the token in
     /// lowercase hex; the store never sees the token) and returns its record with a new random id.
@@ -12,7 +15,7 @@ extension EmojiStore {
     /// - Throws: ``StoreError/invalidUserName(_:)`` for a user name that breaks
     ///   ``APIToken/isValidUser(_:)``.
     @discardableResult
-    public func addAPIToken(user: String, hash: String, label: String? = nil, at date: Date = Date())
+    package func addAPIToken(user: String, hash: String, label: String? = nil, at date: Date = Date())
         throws(StoreError) -> APIToken
     {
         let user = user.lowercased()
@@ -28,7 +31,7 @@ extension EmojiStore {
     }
 
     /// Every API token, oldest first; never the tokens themselves.
-    public func apiTokens() throws(StoreError) -> [APIToken] {
+    package func apiTokens() throws(StoreError) -> [APIToken] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.apiTokenColumns) FROM apiToken ORDER BY createdAt, id")
                 .map(Self.apiToken)
@@ -36,7 +39,7 @@ extension EmojiStore {
     }
 
     /// The token whose SHA-256 (lowercase hex) is `hash`, or nil: one indexed read.
-    public func apiToken(hash: String) throws(StoreError) -> APIToken? {
+    package func apiToken(hash: String) throws(StoreError) -> APIToken? {
         try read { db in
             try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT \(Self.apiTokenColumns) FROM apiToken WHERE hash = ?"),
@@ -46,14 +49,14 @@ extension EmojiStore {
     }
 
     /// Whether any API token exists (`moji serve` warns when serving to the network without one).
-    public func hasAPITokens() throws(StoreError) -> Bool {
+    package func hasAPITokens() throws(StoreError) -> Bool {
         try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM apiToken)") ?? false }
     }
 
     /// Revokes (deletes) the token with this id; a server stops accepting it within its cache time.
     ///
     /// - Throws: ``StoreError/unknownAPIToken(_:)`` when no token has this id.
-    public func revokeAPIToken(id: String) throws(StoreError) {
+    package func revokeAPIToken(id: String) throws(StoreError) {
         let deleted = try write([]) { db in
             try db.execute(sql: "DELETE FROM apiToken WHERE id = ?", arguments: [id])
             return db.changesCount
@@ -62,7 +65,7 @@ extension EmojiStore {
     }
 
     /// Records that a request used the token with this id at `date` (a revoked one is ignored).
-    public func recordAPITokenUse(id: String, at date: Date = Date()) throws(StoreError) {
+    package func recordAPITokenUse(id: String, at date: Date = Date()) throws(StoreError) {
         try write([]) { db in
             try db.execute(
                 sql: "UPDATE apiToken SET lastUsedAt = ? WHERE id = ?", arguments: [date.timeIntervalSince1970, id])
