@@ -12,22 +12,17 @@ import Prometheus
 final class ServerMetrics: Sendable {
     let registry: PrometheusCollectorRegistry
     private let factory: PrometheusMetricsFactory
-    private let requests = Locked<[RequestKey: RequestMetrics]>([:])
+    private let requests = Locked<[RequestKey: CountAndDuration]>([:])
     private let searchHits: CoreMetrics.Counter
     private let searchMisses: CoreMetrics.Counter
     private let syncsSucceeded: CoreMetrics.Counter
     private let syncsFailed: CoreMetrics.Counter
-    private let storeCalls = Locked<[StoreCallKey: StoreCallMetrics]>([:])
+    private let storeCalls = Locked<[StoreCallKey: CountAndDuration]>([:])
 
     private struct StoreCallKey: Hashable {
         var database: String
         var operation: String
         var failed: Bool
-    }
-
-    private struct StoreCallMetrics: Sendable {
-        var count: CoreMetrics.Counter
-        var duration: CoreMetrics.Timer
     }
 
     private struct RequestKey: Hashable {
@@ -36,9 +31,16 @@ final class ServerMetrics: Sendable {
         var status: Int
     }
 
-    private struct RequestMetrics: Sendable {
+    /// A counter and a histogram of durations with the same labels: what requests and store
+    /// calls each record.
+    private struct CountAndDuration: Sendable {
         var count: CoreMetrics.Counter
         var duration: CoreMetrics.Timer
+
+        func record(_ duration: Duration) {
+            count.increment()
+            self.duration.recordNanoseconds(Int64(duration / .nanoseconds(1)))
+        }
     }
 
     init(registry: PrometheusCollectorRegistry) {
@@ -68,15 +70,14 @@ final class ServerMetrics: Sendable {
         let metrics = requests.withLock { requests in
             if let found = requests[key] { return found }
             let dimensions = [("method", method), ("route", route), ("status", String(status))]
-            let made = RequestMetrics(
+            let made = CountAndDuration(
                 count: CoreMetrics.Counter(label: "moji_http_requests_total", dimensions: dimensions, factory: factory),
                 duration: CoreMetrics.Timer(
                     label: "moji_http_request_duration_seconds", dimensions: dimensions, factory: factory))
             requests[key] = made
             return made
         }
-        metrics.count.increment()
-        metrics.duration.recordNanoseconds(Int64(duration / .nanoseconds(1)))
+        metrics.record(duration)
     }
 
     /// One call to the users' database (`sqlite` or `postgresql`), from the request's side: its
@@ -87,7 +88,7 @@ final class ServerMetrics: Sendable {
         let metrics = storeCalls.withLock { calls in
             if let found = calls[key] { return found }
             let dimensions = [("database", database), ("operation", operation), ("outcome", failed ? "error" : "ok")]
-            let made = StoreCallMetrics(
+            let made = CountAndDuration(
                 count: CoreMetrics.Counter(
                     label: "moji_user_store_calls_total", dimensions: dimensions, factory: factory),
                 duration: CoreMetrics.Timer(
@@ -95,8 +96,7 @@ final class ServerMetrics: Sendable {
             calls[key] = made
             return made
         }
-        metrics.count.increment()
-        metrics.duration.recordNanoseconds(Int64(duration / .nanoseconds(1)))
+        metrics.record(duration)
     }
 
     /// A search answer found in the cache (`hit`) or searched and stored.
