@@ -12,8 +12,9 @@ import Moji
 public struct StoreExport: Sendable, Hashable, Codable {
     /// Always `moji-store`; tells a Moji export from any other JSON.
     public var format: String = StoreExport.formatName
-    /// The version of this format.
-    public var version: Int = 1
+    /// The version of this format: 2 writes times in ISO 8601, 1 wrote seconds since 1970 (both
+    /// are read).
+    public var version: Int = StoreExport.currentVersion
     /// When it was exported.
     public var exportedAt: Date
     /// The global use counter.
@@ -42,6 +43,8 @@ public struct StoreExport: Sendable, Hashable, Codable {
 
     /// The value of ``format``.
     public static let formatName = "moji-store"
+    /// The ``version`` this Moji writes, and the newest it reads.
+    public static let currentVersion = 2
 
     /// One item's usage as stored: the score as of clock value `scoredAt`.
     public struct UsageRecord: Sendable, Hashable, Codable {
@@ -52,6 +55,10 @@ public struct StoreExport: Sendable, Hashable, Codable {
         public var lastUse: Int?
         public var lastUsedAt: Double?
         public var tones: [String]
+
+        private enum CodingKeys: String, CodingKey {
+            case item, score, scoredAt, useCount, lastUse, lastUsedAt, tones
+        }
 
         /// (`package`: the PostgreSQL store exports its rows in this shape.)
         package init(
@@ -65,6 +72,40 @@ public struct StoreExport: Sendable, Hashable, Codable {
             self.lastUse = lastUse
             self.lastUsedAt = lastUsedAt
             self.tones = tones
+        }
+
+        // `lastUsedAt` is a number of seconds in the store and in exports of format 1, and an
+        // ISO 8601 time (exact to the bit) in exports of format 2.
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            item = try container.decode(StoreItem.self, forKey: .item)
+            score = try container.decode(Double.self, forKey: .score)
+            scoredAt = try container.decode(Int.self, forKey: .scoredAt)
+            useCount = try container.decode(Int.self, forKey: .useCount)
+            lastUse = try container.decodeIfPresent(Int.self, forKey: .lastUse)
+            tones = try container.decode([String].self, forKey: .tones)
+            if let seconds = try? container.decodeIfPresent(Double.self, forKey: .lastUsedAt) {
+                lastUsedAt = seconds
+            } else if let text = try container.decodeIfPresent(String.self, forKey: .lastUsedAt) {
+                guard let seconds = ExportTime.secondsSince1970(text) else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .lastUsedAt, in: container,
+                        debugDescription: "'\(text.prefix(64))' is not a time like 2026-11-22T10:00:00Z")
+                }
+                lastUsedAt = seconds
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(item, forKey: .item)
+            try container.encode(score, forKey: .score)
+            try container.encode(scoredAt, forKey: .scoredAt)
+            try container.encode(useCount, forKey: .useCount)
+            try container.encodeIfPresent(lastUse, forKey: .lastUse)
+            try container.encodeIfPresent(lastUsedAt.map { ExportTime.text(secondsSince1970: $0) }, forKey: .lastUsedAt)
+            try container.encode(tones, forKey: .tones)
         }
     }
 
@@ -89,7 +130,7 @@ public struct StoreExport: Sendable, Hashable, Codable {
     public func jsonData() throws(StoreError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .secondsSince1970
+        encoder.dateEncodingStrategy = ExportTime.encoding
         do { return try encoder.encode(self) } catch {
             throw .invalidExport(path: "(memory)", reason: "\(error)")
         }
@@ -98,7 +139,7 @@ public struct StoreExport: Sendable, Hashable, Codable {
     /// Decodes an export, checking that it is one; `path` names the source in errors.
     public init(jsonData: Data, path: String = "(input)") throws(StoreError) {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
+        decoder.dateDecodingStrategy = ExportTime.decoding
         let decoded: StoreExport
         do { decoded = try decoder.decode(StoreExport.self, from: jsonData) } catch {
             throw .invalidExport(path: path, reason: "not a Moji store export (\(error))")
@@ -106,9 +147,12 @@ public struct StoreExport: Sendable, Hashable, Codable {
         guard decoded.format == Self.formatName else {
             throw .invalidExport(path: path, reason: "format is '\(decoded.format)', expected '\(Self.formatName)'")
         }
-        guard decoded.version == 1 else {
+        guard (1...Self.currentVersion).contains(decoded.version) else {
             throw .invalidExport(
-                path: path, reason: "format version \(decoded.version) is newer than this Moji reads (1); upgrade Moji")
+                path: path,
+                reason:
+                    "format version \(decoded.version) is not one this Moji reads (1 to \(Self.currentVersion)); upgrade Moji"
+            )
         }
         guard decoded.decay > 0, decoded.decay <= 1 else {
             throw .invalidExport(path: path, reason: "decay \(decoded.decay) is not in (0, 1]")
