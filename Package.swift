@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MojiSync", targets: ["MojiSync"]),
         .library(name: "MojiCatalogUpdate", targets: ["MojiCatalogUpdate"]),
         .library(name: "MojiStorePicker", targets: ["MojiStorePicker"]),
+        .library(name: "MojiRepresentations", targets: ["MojiRepresentations"]),
         .library(name: "MojiServer", targets: ["MojiServer"]),
         // The users' data in PostgreSQL, for several `MojiServer` instances (MojiServer's docs point to it).
         .library(name: "MojiPostgres", targets: ["MojiPostgres"]),
@@ -91,13 +92,17 @@ let package = Package(
         // Draws the picker on a terminal (ANSI), decodes keys, and owns raw mode: `moji pick`
         // drives it, and `moji-bench picker` times the same renderer into a buffer.
         .target(name: "MojiTerminal", dependencies: ["Moji", "MojiPicker"]),
-        // The HTTP API of `moji serve` (Hummingbird 2), and the JSON shapes it shares with the CLI's
-        // `--json`, so the two cannot drift apart.
+        // The JSON shapes the CLI's `--json` and the HTTP API both write (emoji, search results,
+        // usage, lists, custom sets): one definition each, so the two cannot drift apart, and the
+        // CLI needs no server to print them.
+        .target(name: "MojiRepresentations", dependencies: ["Moji", "MojiStore"]),
+        // The HTTP API of `moji serve` (Hummingbird 2).
         .target(
             name: "MojiServer",
             dependencies: [
                 // MojiPicker: the pickers' shared words, which the web picker gets in /v1/picker-data.
-                "Moji", "MojiStore", "MojiSync", "MojiPicker", .product(name: "Hummingbird", package: "hummingbird"),
+                "Moji", "MojiStore", "MojiSync", "MojiPicker", "MojiRepresentations",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // gzip for the answers of clients that accept it.
                 .product(name: "CompressNIO", package: "compress-nio"),
@@ -154,6 +159,7 @@ let package = Package(
                 "MojiPicker",
                 "MojiStorePicker",
                 "MojiTerminal",
+                "MojiRepresentations",
                 "MojiServer",
                 "MojiFontSupport",
                 "MojiPostgres",
@@ -210,7 +216,8 @@ let package = Package(
         .testTarget(
             name: "MojiServerTests",
             dependencies: [
-                "MojiServer", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiSpawn", "MojiLoopbackServer",
+                "MojiServer", "MojiRepresentations", "Moji", "MojiStore", "MojiSync", "MojiTestSupport", "MojiSpawn",
+                "MojiLoopbackServer",
                 "moji",
                 // Two servers sharing custom sets through PostgreSQL, in the test's process.
                 "MojiPostgres",

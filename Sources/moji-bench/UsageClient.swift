@@ -90,7 +90,7 @@ final class UsageClient: @unchecked Sendable {
 
     private static let usesKey: [UInt8] = Array("\"uses\":".utf8)
 
-    /// The `uses` of a ``/MojiServer/UsageSummary`` body, without decoding the rest.
+    /// The `uses` of a ``/MojiRepresentations/UsageSummary`` body, without decoding the rest.
     static func useCount(in body: [UInt8]) -> Int? {
         guard body.count > usesKey.count else { return nil }
         for start in 0...(body.count - usesKey.count) where body[start] == usesKey[0] {

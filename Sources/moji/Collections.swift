@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojiRepresentations
 import MojiStore
 
 struct Collections: ParsableCommand {
@@ -20,7 +21,10 @@ struct Collections: ParsableCommand {
             try reportingFailures {
                 let store = try options.openStore()
                 let collections = try storeCall { () throws(StoreError) in try store.collections() }
-                if options.json { return try printJSON(collections.map(CollectionSummary.init)) }
+                if options.json {
+                    let custom = customEmojiLookup(store)
+                    return try printJSON(collections.map { CollectionSummary($0, custom: custom) })
+                }
                 for collection in collections {
                     print("\(collection.name)\t\(collection.items.map(\.key).joined(separator: " "))")
                 }
@@ -155,22 +159,12 @@ struct Collections: ParsableCommand {
     }
 }
 
-/// A collection as the commands print it.
-struct CollectionSummary: Encodable {
-    var name: String
-    var items: [ItemSummary]
-
-    init(_ collection: EmojiCollection) {
-        name = collection.name
-        items = collection.items.map(ItemSummary.init)
-    }
-}
-
 private func printCollection(_ name: String, store: EmojiStore, json: Bool) throws {
     guard let collection = try storeCall({ () throws(StoreError) in try store.collection(named: name) }) else {
         throw CommandFailure(message: StoreError.collectionNotFound(name).description, code: .notFound)
     }
-    if json { return try printJSON(CollectionSummary(collection)) }
-    print(collection.name)
-    for (index, item) in collection.items.enumerated() { print("\(index + 1).\t\(ItemSummary(item).line)") }
+    let summary = CollectionSummary(collection, custom: customEmojiLookup(store))
+    if json { return try printJSON(summary) }
+    print(summary.name)
+    for (index, item) in summary.items.enumerated() { print("\(index + 1).\t\(item.line)") }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiRepresentations
 
 /// Options every command that shows emoji takes.
 struct CommonOptions: ParsableArguments {
@@ -51,8 +52,7 @@ func reportingFailuresAsync(_ body: () async throws -> Void) async throws {
 
 /// Writes values as pretty, stable JSON to standard output.
 func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let encoder = RepresentationJSON.encoder(pretty: true)
     // JSONEncoder escapes control characters (ESC is \u001b), so the text needs no neutralising.
     Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiRepresentations
 import MojiStore
 import MojiSync
 
@@ -162,20 +163,20 @@ struct CustomSets: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailuresAsync {
             let now = Date()
-            let summaries: [SetSummary]
+            let summaries: [CustomSetStatus]
             if let url = options.sharedDatabaseURL() {
                 summaries = try await withSharedCustomSets(url: url) { sync in
                     try await sync.shared.customSetContents().contents.map {
-                        SetSummary($0.set, emoji: $0.emoji.count, now: now)
+                        CustomSetStatus($0.set, emojiCount: $0.emoji.count, now: now)
                     }
                 }
             } else {
                 let store = try options.openStore()
                 let sets = try storeCall { () throws(StoreError) in try store.customSets() }
                 summaries = try sets.map { set in
-                    SetSummary(
+                    CustomSetStatus(
                         set,
-                        emoji: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+                        emojiCount: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
                             .count,
                         now: now)
                 }
@@ -183,41 +184,12 @@ struct CustomSets: AsyncParsableCommand {
             if options.json { return try printJSON(summaries) }
             if summaries.isEmpty { return print("no custom sets; `moji custom add` adds one.") }
             for summary in summaries {
-                var line = "\(summary.name)\t\(summary.kind)\t\(summary.location)\t\(summary.emoji) emoji"
-                line += "\tsynced \(summary.syncedAt ?? "never")"
+                var line = "\(summary.name)\t\(summary.source.kind)\t\(summary.source.location ?? "")"
+                line += "\t\(summary.emojiCount) emoji\tsynced \(isoDate(summary.syncedAt) ?? "never")"
                 line += summary.due ? "\tdue" : "\tnot due"
                 if let error = summary.lastError { line += "\tlast error: \(error)" }
                 print(line)
             }
-        }
-    }
-
-    /// A set as `sets` prints it.
-    struct SetSummary: Encodable {
-        var name: String
-        var kind: String
-        var location: String
-        var emoji: Int
-        var refreshHours: Double
-        var addedAt: String?
-        var syncedAt: String?
-        var attemptedAt: String?
-        var retryAfter: String?
-        var lastError: String?
-        var due: Bool
-
-        init(_ set: CustomSet, emoji: Int, now: Date) {
-            name = set.name
-            kind = set.source.kind.rawValue
-            location = set.source.location
-            self.emoji = emoji
-            refreshHours = set.refreshInterval / 3600
-            addedAt = isoDate(set.addedAt)
-            syncedAt = isoDate(set.syncedAt)
-            attemptedAt = isoDate(set.attemptedAt)
-            retryAfter = isoDate(set.retryAfter)
-            lastError = set.lastError
-            due = set.isDue(at: now)
         }
     }
 }

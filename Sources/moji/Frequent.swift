@@ -16,7 +16,7 @@ struct Frequent: ParsableCommand {
         try reportingFailures {
             let store = try options.openStore()
             let entries = try storeCall { () throws(StoreError) in try store.frequent() }
-            try printEntries(entries, json: options.json)
+            try printEntries(entries, store: store, json: options.json)
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Moji
 import MojiFontSupport
-import MojiServer
+import MojiRepresentations
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(

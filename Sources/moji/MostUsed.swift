@@ -18,7 +18,7 @@ struct MostUsed: ParsableCommand {
         try reportingFailures {
             let store = try options.openStore()
             let entries = try storeCall { () throws(StoreError) in try store.mostUsed(limit: limit) }
-            try printEntries(entries, json: options.json)
+            try printEntries(entries, store: store, json: options.json)
         }
     }
 }

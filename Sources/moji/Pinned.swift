@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojiRepresentations
 import MojiStore
 
 struct Pinned: ParsableCommand {
@@ -107,6 +108,7 @@ struct Pinned: ParsableCommand {
 /// Prints the pinned list, numbered from 1.
 private func printPinned(_ store: EmojiStore, json: Bool) throws {
     let pinned = try storeCall { () throws(StoreError) in try store.pinned() }
-    if json { return try printJSON(pinned.map(ItemSummary.init)) }
-    for (index, item) in pinned.enumerated() { print("\(index + 1).\t\(ItemSummary(item).line)") }
+    let summaries = pinned.map { StoreItemSummary($0, custom: customEmojiLookup(store)) }
+    if json { return try printJSON(summaries) }
+    for (index, summary) in summaries.enumerated() { print("\(index + 1).\t\(summary.line)") }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojiRepresentations
 import MojiStore
 
 struct Recent: ParsableCommand {
@@ -16,14 +17,15 @@ struct Recent: ParsableCommand {
         try reportingFailures {
             let store = try options.openStore()
             let entries = try storeCall { () throws(StoreError) in try store.recent(limit: limit) }
-            try printEntries(entries, json: options.json)
+            try printEntries(entries, store: store, json: options.json)
         }
     }
 }
 
 /// Prints usage entries as lines or JSON.
-func printEntries(_ entries: [UsageEntry], json: Bool) throws {
-    let summaries = entries.map(ItemSummary.init)
+func printEntries(_ entries: [UsageEntry], store: EmojiStore, json: Bool) throws {
+    let custom = customEmojiLookup(store)
+    let summaries = entries.map { UsageSummary($0, custom: custom) }
     if json { return try printJSON(summaries) }
     for summary in summaries { print(summary.line) }
 }

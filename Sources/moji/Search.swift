@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
-import MojiServer
+import MojiRepresentations
 import MojiStore
 
 struct Search: ArgumentListCommand {

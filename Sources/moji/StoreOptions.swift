@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Moji
+import MojiRepresentations
 import MojiStore
 
 /// Options every command that reads or writes the store takes.
@@ -105,43 +106,25 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
     }
 }
 
-/// What the store commands print for one item.
-struct ItemSummary: Encodable {
-    var emoji: String
-    var name: String
-    var item: String?
-    var tones: [String]?
-    var score: Double?
-    var uses: Int?
-    var lastUsed: String?
+/// The store's custom emoji as the `--json` summaries name them, with their images as imported.
+func customEmojiLookup(_ store: EmojiStore) -> CustomEmojiLookup {
+    // A read that fails names the item without its custom details rather than failing the listing.
+    CustomEmojiLookup(find: { code in try? store.customEmoji(code: code) })
+}
 
-    init(_ item: StoreItem) {
-        emoji = item.key
-        name = ItemSummary.name(of: item)
-    }
+extension StoreItemSummary {
+    /// One line: emoji and name.
+    var line: String { "\(emoji)\t\(displayName)" }
 
-    init(_ entry: UsageEntry) {
-        emoji = entry.displayItem.key
-        name = ItemSummary.name(of: entry.displayItem)
-        item = entry.item.key
-        tones = entry.tones.map(\.identifier)
-        score = (entry.score * 10_000).rounded() / 10_000
-        uses = entry.useCount
-        lastUsed = entry.lastUsed.map { ISO8601DateFormatter().string(from: $0) }
-    }
+    /// The name, or what stands for it when the custom emoji is gone.
+    var displayName: String { name ?? code.map { "custom :\($0): (gone)" } ?? "unknown" }
+}
 
-    static func name(of item: StoreItem) -> String {
-        if let emoji = item.emoji() { return emoji.name() }
-        return item.customCode.map { "custom :\($0):" } ?? "unknown"
-    }
-
-    /// One line: emoji, name, and the usage figures when there are some.
+extension UsageSummary {
+    /// One line: emoji, name, and the usage figures.
     var line: String {
-        var text = "\(emoji)\t\(name)"
-        if let score, let uses {
-            text += "\tscore \(String(format: "%.3f", score))\tuses \(uses)"
-        }
-        return text
+        let shown = name ?? code.map { "custom :\($0): (gone)" } ?? "unknown"
+        return "\(emoji)\t\(shown)\tscore \(String(format: "%.3f", score))\tuses \(uses)"
     }
 }
 

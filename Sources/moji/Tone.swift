@@ -1,5 +1,6 @@
 import ArgumentParser
 import Moji
+import MojiRepresentations
 import MojiStore
 
 struct Tone: ArgumentListCommand {
@@ -89,15 +90,7 @@ struct Tone: ArgumentListCommand {
         let preferences = try storeCall { () throws(StoreError) in try store.skinTonePreferences() }
         let sorted = preferences.sorted { $0.key.key < $1.key.key }
         if options.json {
-            struct Output: Encodable {
-                var defaultTone: String?
-                var preferences: [String: [String]]
-            }
-            return try printJSON(
-                Output(
-                    defaultTone: defaultTone?.identifier,
-                    preferences: Dictionary(
-                        uniqueKeysWithValues: sorted.map { ($0.key.key, $0.value.map(\.identifier)) })))
+            return try printJSON(SkinToneSummary(defaultTone: defaultTone, preferences: preferences))
         }
         print("default\t\(defaultTone?.identifier ?? "none")")
         for (item, tones) in sorted {

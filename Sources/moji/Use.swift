@@ -1,4 +1,5 @@
 import ArgumentParser
+import MojiRepresentations
 import MojiStore
 
 struct Use: ArgumentListCommand {
@@ -32,7 +33,8 @@ struct Use: ArgumentListCommand {
         try reportingFailures {
             let store = try options.openStore()
             let items = try emojis.map { try options.item($0, in: store) }
-            var recorded: [ItemSummary] = []
+            var recorded: [UsageSummary] = []
+            let custom = customEmojiLookup(store)
             // The hidden --repeat (for tests of many writers) reports each use as it commits.
             let streams = `repeat` > 1
             var latest: [StoreItem: UsageEntry] = [:]
@@ -42,7 +44,7 @@ struct Use: ArgumentListCommand {
                     let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item, query: query) }
                     if latest.updateValue(entry, forKey: entry.item) == nil { order.append(entry.item) }
                     guard streams else { continue }
-                    let summary = ItemSummary(entry)
+                    let summary = UsageSummary(entry, custom: custom)
                     if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
                 }
             }
@@ -52,7 +54,7 @@ struct Use: ArgumentListCommand {
                 for item in order {
                     let current = try storeCall { () throws(StoreError) in try store.usage(of: item) } ?? latest[item]
                     guard let current else { continue }
-                    let summary = ItemSummary(current)
+                    let summary = UsageSummary(current, custom: custom)
                     if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }
                 }
             }

@@ -97,8 +97,12 @@ struct CustomCommandTests {
         let setList = try #require(try Self.json(sets.output) as? [[String: Any]])
         #expect(setList.count == 1)
         #expect(setList.first?["name"] as? String == "forum")
-        #expect(setList.first?["kind"] as? String == "forum")
-        #expect(setList.first?["emoji"] as? Int == 743)
+        // The keys of `GET /v1/custom` where they mean the same: a source object, and a count
+        // that is not called `emoji` (the API's `emoji` is the list).
+        #expect((setList.first?["source"] as? [String: Any])?["kind"] as? String == "forum")
+        #expect(setList.first?["emojiCount"] as? Int == 743)
+        #expect(setList.first?["emoji"] == nil)
+        #expect((setList.first?["addedAt"] as? String)?.hasSuffix("Z") == true)
         #expect(setList.first?["due"] as? Bool == false)
         #expect(setList.first?["syncedAt"] as? String != nil)
 
@@ -219,8 +223,9 @@ struct CustomCommandTests {
         #expect(add.output.hasPrefix("mine: added 2, removed 0"), "\(add.output)")
         let sets = try await run(#""$MOJI" custom sets --json"#)
         let set = try #require((try Self.json(sets.output) as? [[String: Any]])?.first)
-        #expect(set["location"] as? String == folder.standardizedFileURL.path)
-        #expect(set["kind"] as? String == "folder")
+        let source = try #require(set["source"] as? [String: Any])
+        #expect(source["location"] as? String == folder.standardizedFileURL.path)
+        #expect(source["kind"] as? String == "folder")
 
         let server = try await LoopbackServer.start()
         let gif = try Data(contentsOf: files.appendingPathComponent("emot-smith.gif"))
@@ -330,7 +335,8 @@ struct CustomCommandTests {
             """#)
         #expect(killed.output.contains("killed"), "\(killed.output) \(killed.errors)")
         let interrupted = try #require(try Self.json(String(killed.output.drop { $0 != "[" })) as? [[String: Any]])
-        #expect(interrupted.first?["emoji"] as? Int == 0 && interrupted.first?["syncedAt"] == nil, "\(killed.output)")
+        #expect(
+            interrupted.first?["emojiCount"] as? Int == 0 && interrupted.first?["syncedAt"] == nil, "\(killed.output)")
         server.route("/slow.gif", .body(gif, contentType: "image/gif"))
         let again = try await run(#""$MOJI" custom add social --mastodon '\#(source)' --json"#)
         #expect(again.status == 0, "\(again.errors)")

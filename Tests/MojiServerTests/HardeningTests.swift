@@ -1,4 +1,5 @@
 import Foundation
+import MojiRepresentations
 import MojiTestSupport
 import Testing
 

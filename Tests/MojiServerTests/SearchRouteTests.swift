@@ -1,5 +1,6 @@
 import Foundation
 import Moji
+import MojiRepresentations
 import MojiServer
 import MojiStore
 import Testing

@@ -31,7 +31,8 @@ struct UserRouteTests {
             #expect(entry["tones"] as? [String] == ["medium"])
             #expect((entry["score"] as? Double ?? 0) >= 1)
             #expect((entry["lastUsed"] as? String)?.hasSuffix("Z") == true)
-            #expect(Set(entry.keys) == ["emoji", "uses", "score", "lastUsed", "tones"])
+            #expect(entry["name"] as? String == "thumbs up: medium skin tone")
+            #expect(Set(entry.keys) == ["emoji", "name", "uses", "score", "lastUsed", "tones"])
 
             let second = try await harness.call("/v1/me/usage", token: token, method: "POST", json: #"{"emoji":"👍"}"#)
             let neutral = try second.object()

@@ -1,5 +1,3 @@
-import Moji
-
 /// Reads a maximum Emoji version as `moji --max-version` and the API's `max-version` take it: an Emoji
 /// version (`15.1`) or an Apple OS release (`iOS:17.4`, `macOS 14.4`).
 public enum MaximumVersion {

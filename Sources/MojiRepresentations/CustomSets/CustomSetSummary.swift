@@ -23,14 +23,17 @@ public struct CustomSetSummary: Codable, Sendable, Hashable {
         /// http(s).
         public var location: String?
 
-        /// The source of a set as the API shows it: its kind, and a public `location` only.
+        /// The source of a set as the API shows it to anyone: its kind, and a public `location` only.
         public init(kind: String, location: String) {
             self.kind = kind
-            self.location = Self.publicLocation(location)
+            self.location = CustomEmoji.shareableAddress(location)
         }
 
-        static func publicLocation(_ location: String) -> String? {
-            CustomEmoji.shareableAddress(location)
+        /// The source of a set as its owner sees it (`moji custom sets`): the location as stored,
+        /// a local path or a URL with its query.
+        public init(owned source: CustomSetSource) {
+            kind = source.kind.rawValue
+            location = source.location
         }
     }
 

@@ -1,33 +1,61 @@
 import Moji
 import MojiStore
 
-/// One item of a user's lists as `/v1/me` answers it: a Unicode emoji as `{"emoji":"👍🏽"}`, a
-/// custom one as `{"emoji":":partyparrot:","code":"partyparrot","image":"/v1/images/<sha256>.gif"}`.
+/// One item of a user's lists, as `moji pinned --json` and `moji collections --json` print it and
+/// `/v1/me/pinned` and `/v1/me/collections` answer it: a Unicode emoji as
+/// `{"emoji":"👍🏽","name":"thumbs up: medium skin tone"}`, a custom one as
+/// `{"emoji":":partyparrot:","code":"partyparrot","name":"party parrot","image":"…"}`.
 ///
-/// `image` is the server's cached copy when the image cache has it, else the URL the emoji was
-/// imported from, else absent (also for a custom emoji the main store no longer has).
+/// `name` is the English CLDR name (a custom emoji's own name), absent for a custom emoji the
+/// store no longer has. `image` is what the caller's ``CustomEmojiLookup`` gives: the server's
+/// cached copy, or the address the emoji was imported from.
 public struct StoreItemSummary: Codable, Sendable, Hashable {
     /// The emoji itself, or `:code:` for a custom one.
     public var emoji: String
+    /// Its English CLDR name, or a custom emoji's name; nil for a custom emoji that is gone.
+    public var name: String?
     /// A custom emoji's code, without colons.
     public var code: String?
-    /// A custom emoji's image: `/v1/images/<sha256>.<ext>` or the URL it came from.
+    /// A custom emoji's image: the server's `/v1/images/<sha256>.<ext>`, or the URL it came from.
     public var image: String?
 
-    /// The summary of `item`; `custom` finds a custom emoji by code in the main store.
-    public init(_ item: StoreItem, custom: (String) -> CustomEmoji?) {
+    /// The summary of `item`, whose emoji `catalog` names and whose custom emoji `custom` finds.
+    public init(_ item: StoreItem, catalog: EmojiCatalog = .shared, custom: CustomEmojiLookup) {
         emoji = item.key
-        guard let code = item.customCode else { return }
-        let found = custom(code)
+        guard let code = item.customCode else {
+            name = item.emoji(in: catalog)?.name()
+            return
+        }
+        let found = custom.find(code)
         self.code = found?.code ?? code
-        image = found.flatMap(Self.image)
+        name = found?.name
+        image = found.flatMap(custom.image)
+    }
+}
+
+/// How a summary learns about the custom emoji a list names: where to find one by code, and which
+/// address to give for its image.
+public struct CustomEmojiLookup: Sendable {
+    /// The custom emoji of a code (without colons), or nil when the store no longer has it.
+    public var find: @Sendable (String) -> CustomEmoji?
+    /// The address a client loads a custom emoji's image from, or nil.
+    public var image: @Sendable (CustomEmoji) -> String?
+
+    /// A lookup with `find`, giving images by `image` (by default the address each was imported from).
+    public init(
+        find: @escaping @Sendable (String) -> CustomEmoji?,
+        image: @escaping @Sendable (CustomEmoji) -> String? = CustomEmojiLookup.importedImage
+    ) {
+        self.find = find
+        self.image = image
     }
 
-    /// Where a custom emoji's image is served: the cached copy (content-addressed, never changes),
-    /// else its source URL.
-    static func image(of custom: CustomEmoji) -> String? {
-        if let cached = custom.cachedImage { return "/v1/images/\(cached.fileName)" }
+    /// A custom emoji's image as imported: its URL (or the file it was read from), nil when empty.
+    @Sendable public static func importedImage(of custom: CustomEmoji) -> String? {
         guard let image = custom.image, !image.isEmpty else { return nil }
         return image
     }
+
+    /// A lookup that knows no custom emoji (a list of Unicode emoji only, or no store at hand).
+    public static let none = CustomEmojiLookup(find: { _ in nil })
 }

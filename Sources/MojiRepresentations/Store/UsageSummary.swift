@@ -2,10 +2,13 @@ import Foundation
 import Moji
 import MojiStore
 
-/// One entry of a user's frequent or recent list, and the answer to `POST /v1/me/usage`:
+/// One entry of a user's frequent or recent list, as `moji frequent --json`, `moji recent --json`
+/// and `moji use --json` print it and `/v1/me/frequent`, `/v1/me/recent` and `POST /v1/me/usage`
+/// answer it:
 ///
 /// ```json
-/// {"emoji":"👍🏽","uses":3,"score":2.71,"lastUsed":"2026-11-22T10:00:00Z","tones":["medium"]}
+/// {"emoji":"👍🏽","name":"thumbs up: medium skin tone","uses":3,"score":2.71,
+///  "lastUsed":"2026-11-22T10:00:00Z","tones":["medium"]}
 /// ```
 ///
 /// `emoji` is the item as last used (toned), `tones` the tones of that use (absent when neutral);
@@ -14,6 +17,8 @@ import MojiStore
 public struct UsageSummary: Codable, Sendable, Hashable {
     /// The emoji as last used, or `:code:`.
     public var emoji: String
+    /// Its English CLDR name, or a custom emoji's name; nil for a custom emoji that is gone.
+    public var name: String?
     /// A custom emoji's code, without colons.
     public var code: String?
     /// A custom emoji's image.
@@ -27,57 +32,16 @@ public struct UsageSummary: Codable, Sendable, Hashable {
     /// The skin tones of the last use, one per person; absent when used neutral.
     public var tones: [String]?
 
-    /// The summary of `entry`; `custom` finds a custom emoji by code in the main store.
-    public init(_ entry: UsageEntry, catalog: EmojiCatalog = .shared, custom: (String) -> CustomEmoji?) {
-        let item = StoreItemSummary(entry.displayItem(in: catalog), custom: custom)
+    /// The summary of `entry`, whose emoji `catalog` names and whose custom emoji `custom` finds.
+    public init(_ entry: UsageEntry, catalog: EmojiCatalog = .shared, custom: CustomEmojiLookup) {
+        let item = StoreItemSummary(entry.displayItem(in: catalog), catalog: catalog, custom: custom)
         emoji = item.emoji
+        name = item.name
         code = item.code
         image = item.image
         uses = entry.useCount
         score = (entry.score * 10_000).rounded() / 10_000
         lastUsed = entry.lastUsed?.formatted(.iso8601)
         tones = entry.tones.isEmpty ? nil : entry.tones.map(\.identifier)
-    }
-}
-
-/// A user's collection as `GET /v1/me/collections` lists it: `{"name":"work","items":[…]}`.
-public struct CollectionSummary: Codable, Sendable, Hashable {
-    /// The collection's name.
-    public var name: String
-    /// Its items in order.
-    public var items: [StoreItemSummary]
-
-    /// The summary of `collection`; `custom` finds a custom emoji by code in the main store.
-    public init(_ collection: EmojiCollection, custom: (String) -> CustomEmoji?) {
-        name = collection.name
-        items = collection.items.map { StoreItemSummary($0, custom: custom) }
-    }
-}
-
-/// A user's skin-tone preferences: `{"default":"medium","emoji":{"🧑‍🤝‍🧑":["light","dark"]}}`;
-/// `default` is `null` when none is set.
-public struct SkinToneSummary: Codable, Sendable, Hashable {
-    /// The default tone's identifier, or nil.
-    public var `default`: String?
-    /// Tones per neutral emoji, one per person.
-    public var emoji: [String: [String]]
-
-    /// The preferences `store` holds.
-    public init(defaultTone: SkinTone?, preferences: [StoreItem: [SkinTone]]) {
-        self.default = defaultTone?.identifier
-        var emoji: [String: [String]] = [:]
-        for (item, tones) in preferences { emoji[item.key] = tones.map(\.identifier) }
-        self.emoji = emoji
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case `default`, emoji
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        // Explicitly null: a client tells "no default" from a missing field.
-        try container.encode(self.default, forKey: .default)
-        try container.encode(emoji, forKey: .emoji)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MojiRepresentations
 
 /// How long a client may reuse a catalog answer without asking again.
 enum CachePolicy {
@@ -79,10 +80,7 @@ enum APIResponse {
     }
 
     static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        // Sorted keys: one body, and so one ETag, for one answer.
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+        try RepresentationJSON.encoder().encode(value)
     }
 
     /// `"<version>-<FNV-1a 64 of the body>"`: the same bytes always get the same tag, and a new

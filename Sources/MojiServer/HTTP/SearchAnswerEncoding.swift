@@ -1,4 +1,5 @@
 import Foundation
+import MojiRepresentations
 
 /// Writes a search answer's JSON by hand, byte for byte what `APIResponse.encode` (Foundation's
 /// `JSONEncoder`, sorted keys, slashes unescaped) writes for the same summaries, so answers and

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiRepresentations
 
 /// The routes of the catalog, search, text and custom emoji, added to the server's router
 /// (``add(to:)``) with the per-user ones of ``UserRoutes``. Limits and problem details are the

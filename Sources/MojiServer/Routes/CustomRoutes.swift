@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiRepresentations
 import MojiStore
 
 /// `GET /v1/custom`: the store's custom emoji sets and their emoji that pickers show.
@@ -60,9 +61,6 @@ struct CustomRoutes: Sendable {
     }
 
     static func encode(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(value)
+        try RepresentationJSON.encoder().encode(value)
     }
 }

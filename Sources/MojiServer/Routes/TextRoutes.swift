@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiRepresentations
 import MojiStore
 
 /// `POST /v1/text/find`, `/v1/text/emojify` and `/v1/text/demojify`: the text commands of the CLI

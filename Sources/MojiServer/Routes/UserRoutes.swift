@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiRepresentations
 import MojiStore
 
 /// The per-user routes under `/v1/me` (and `/v1/users/{user}`, the same for the token's own user
@@ -148,7 +149,7 @@ struct UserRoutes: Sendable {
 
     // MARK: Usage
 
-    /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``UsageSummary``;
+    /// `POST /v1/me/usage` `{"emoji":"👍🏽"}` or `{"code":"partyparrot"}` → the item's ``/MojiRepresentations/UsageSummary``;
     /// with `"query"`, the search text the item was picked after, which this user's `/v1/search` learns.
     private func recordUse(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "query"])
@@ -339,9 +340,10 @@ struct UserRoutes: Sendable {
         return StoreItem(found)
     }
 
-    private var customEmoji: (String) -> CustomEmoji? {
+    /// The main store's custom emoji as they are now; their images as `/v1/custom` gives them.
+    private var customEmoji: CustomEmojiLookup {
         let byCode = custom.current()
-        return { byCode[$0.lowercased()] }
+        return CustomEmojiLookup(find: { byCode[$0.lowercased()] }, image: TextRoutes.imageSource)
     }
 
     // MARK: Answers

@@ -24,15 +24,15 @@ import ServiceLifecycle
 /// ## Routes
 /// - `GET /v1/health`: `{"status":"ok","catalog":"17.0","database":"sqlite"}`, or 503 problem details
 ///   saying what is not ready.
-/// - `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: an ``EmojiSummary``.
-/// - `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: ``EmojiSummary`` values in CLDR order.
-/// - `GET /v1/groups?locale=&group=`: ``GroupSummary`` values.
-/// - `GET /v1/locales`: ``LocaleSummary`` values.
-/// - `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: ``SearchResultSummary`` values.
-/// - `POST /v1/text/find` `{"text"}`: `{"matches":[…]}` of ``FoundEmojiSummary``.
+/// - `GET /v1/emoji/{emoji | hexcode | :shortcode:}?locale=`: an ``/MojiRepresentations/EmojiSummary``.
+/// - `GET /v1/emoji?locale=&group=&subgroup=&max-version=&tones=`: ``/MojiRepresentations/EmojiSummary`` values in CLDR order.
+/// - `GET /v1/groups?locale=&group=`: ``/MojiRepresentations/GroupSummary`` values.
+/// - `GET /v1/locales`: ``/MojiRepresentations/LocaleSummary`` values.
+/// - `GET /v1/search?q=&locale=&limit=&ranking=&max-version=&tone=`: ``/MojiRepresentations/SearchResultSummary`` values.
+/// - `POST /v1/text/find` `{"text"}`: `{"matches":[…]}` of ``/MojiRepresentations/FoundEmojiSummary``.
 /// - `POST /v1/text/emojify` `{"text","presets"?,"cldrLocale"?,"emoticons"?,"customSet"?,"html"?}`: `{"text"}`.
 /// - `POST /v1/text/demojify` `{"text","preset"?,"cldrLocale"?}`: `{"text"}`.
-/// - `GET /v1/custom`: ``CustomSetSummary`` values.
+/// - `GET /v1/custom`: ``/MojiRepresentations/CustomSetSummary`` values.
 /// - `GET|HEAD /v1/images/{sha256}.{ext}`: a cached custom emoji image.
 ///
 /// Per-user routes need `Authorization: Bearer <token>` (`moji serve token create USER`; 401
@@ -41,13 +41,13 @@ import ServiceLifecycle
 /// per user); when that database does not answer, they answer 503 `database-unavailable` with
 /// `Retry-After`, and serve again by themselves once it does. `/v1/users/{user}/…` is the same
 /// for the token's own user and 403 for any other. With ``ServerConfiguration/rateLimit``, 429.
-/// - `POST /v1/me/usage` `{"emoji"|"code"}`: records a use, answers its ``UsageSummary``.
-/// - `GET /v1/me/frequent?limit=`, `GET /v1/me/recent?limit=`: ``UsageSummary`` values.
-/// - `GET|PUT|POST /v1/me/pinned`, `DELETE /v1/me/pinned/{emoji | :code:}`: ``StoreItemSummary`` values.
+/// - `POST /v1/me/usage` `{"emoji"|"code"}`: records a use, answers its ``/MojiRepresentations/UsageSummary``.
+/// - `GET /v1/me/frequent?limit=`, `GET /v1/me/recent?limit=`: ``/MojiRepresentations/UsageSummary`` values.
+/// - `GET|PUT|POST /v1/me/pinned`, `DELETE /v1/me/pinned/{emoji | :code:}`: ``/MojiRepresentations/StoreItemSummary`` values.
 /// - `GET /v1/me/collections`, `GET|PUT|DELETE /v1/me/collections/{name}`,
 ///   `POST /v1/me/collections/{name}/items`, `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`:
-///   ``CollectionSummary`` values.
-/// - `GET /v1/me/tones`, `PUT /v1/me/tones/default`, `PUT /v1/me/tones/{emoji}`: a ``SkinToneSummary``.
+///   ``/MojiRepresentations/CollectionSummary`` values.
+/// - `GET /v1/me/tones`, `PUT /v1/me/tones/default`, `PUT /v1/me/tones/{emoji}`: a ``/MojiRepresentations/SkinToneSummary``.
 ///
 /// Catalog answers carry a strong `ETag` and `Cache-Control`, and answer a matching `If-None-Match`
 /// with 304. Answers of 1 KiB or more are gzipped for clients that accept it; CORS headers go to the
