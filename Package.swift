@@ -60,7 +60,11 @@ let package = Package(
         // in one SQLite file (WAL) that many processes share. GRDB needs the system SQLite (libsqlite3-dev on Debian).
         .target(
             name: "MojiStore",
-            dependencies: ["Moji", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Moji", .product(name: "GRDB", package: "GRDB.swift"),
+                // NIOThreadPool: BlockingIO's threads, apart from the cooperative pool's.
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // Custom emoji sets from the web and from files: source parsers (forum smilie pages,
         // Mastodon, Slack, packs, folders), the image cache and set sync. swift-crypto is

@@ -403,12 +403,12 @@ public struct CatalogUpdater: Sendable {
         }
     }
 
-    /// Runs blocking work (hashing, copying, loading every locale) on a Dispatch thread, so the
+    /// Runs blocking work (hashing, copying, loading every locale) with `BlockingIO`, so the
     /// few threads of Swift's cooperative pool stay free for the network and for whoever else runs there.
     static func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws(CatalogUpdateError) -> T)
         async throws(CatalogUpdateError) -> T
     {
-        try await DispatchQueue.global().performBlocking(work)
+        try await BlockingIO.run(work)
     }
 
     /// The system's words for a file error (ENOSPC: "No space left on device").

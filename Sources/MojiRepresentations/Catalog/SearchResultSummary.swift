@@ -33,10 +33,11 @@ public struct SearchResultSummary: Codable, Sendable, Hashable {
     public var matches: [Match]?
 
     /// The summary of `result`, with names from `localized` and, when `explaining`, where it
-    /// matched; `imageURL` gives a custom emoji's image URL (by default the one it was imported with).
+    /// matched; `image` gives a custom emoji's image address (by default the one it was imported
+    /// with, as ``CustomEmojiLookup/importedImage(of:)``).
     public init(
         _ result: SearchResult, in localized: LocalizedCatalog, explaining: Bool = true,
-        imageURL: (CustomEmoji) -> String? = { $0.image }
+        image: (CustomEmoji) -> String? = CustomEmojiLookup.importedImage
     ) {
         emoji = result.item.text
         switch result.item {
@@ -46,7 +47,7 @@ public struct SearchResultSummary: Codable, Sendable, Hashable {
         case .custom(let custom):
             name = custom.name
             code = custom.code
-            image = imageURL(custom)
+            self.image = image(custom)
         }
         relevance = result.relevance.description
         guard explaining else { return }

@@ -79,7 +79,7 @@ struct APIRoutes: Sendable {
     /// saying why (with `Retry-After` when the database does not answer, as the per-user routes).
     private func health(_ request: Request) async throws -> Response {
         _ = try QueryParameters(request.uri.query, allowed: [])
-        if let reason = service.unreadiness() {
+        if let reason = await service.unreadiness() {
             throw ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: reason)
         }
         let database = users.stores.databaseKind
@@ -200,10 +200,10 @@ struct APIRoutes: Sendable {
             ResponseCompression.addVary("Authorization", to: &response.headers)
             return response
         }
-        service.refreshCustomEmoji()
+        await service.refreshCustomEmoji()
         if let learned, !learned.isEmpty {
             options.learnedPicks = learned
-            let results = try service.search(localized.locale).results(for: query, options: options)
+            let results = try await service.search(localized.locale).results(for: query, options: options)
             let body = SearchAnswerEncoding.encode(summaries(results, in: localized, explaining: explain))
             return answering(EncodedAnswer(body: body, etag: ""))
         }
@@ -222,7 +222,7 @@ struct APIRoutes: Sendable {
             return answering(answer)
         }
         service.metrics?.recordSearchCacheLookup(hit: false)
-        let results = try service.search(localized.locale).results(for: query, options: options)
+        let results = try await service.search(localized.locale).results(for: query, options: options)
         let body = SearchAnswerEncoding.encode(summaries(results, in: localized, explaining: explain))
         let answer = EncodedAnswer(body: body, etag: APIResponse.etag(version: service.version, body: body))
         service.searchAnswers.store(answer, for: key, epoch: epoch)
@@ -233,10 +233,9 @@ struct APIRoutes: Sendable {
         _ results: [SearchResult], in localized: LocalizedCatalog, explaining: Bool
     ) -> [SearchResultSummary] {
         results.map {
-            SearchResultSummary($0, in: localized, explaining: explaining) { custom in
-                // The server's own copy when the image cache has it; it never changes (content-addressed).
-                custom.cachedImage.map { "/v1/images/\($0.fileName)" } ?? custom.image
-            }
+            // The server's own copy when the image cache has it (it never changes: content-addressed),
+            // else the shareable URL it came from, as /v1/custom gives it.
+            SearchResultSummary($0, in: localized, explaining: explaining, image: TextRoutes.imageSource)
         }
     }
 

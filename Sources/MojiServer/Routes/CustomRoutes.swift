@@ -16,10 +16,12 @@ struct CustomRoutes: Sendable {
 
     func list(_ request: Request) throws -> Response {
         _ = try QueryParameters(request.uri.query, allowed: [])
-        guard case .success(let store) = service.store else {
+        let store: EmojiStore
+        switch service.store {
+        case .success(let opened): store = opened
+        case .failure(let error):
             throw ProblemDetails(
-                type: "not-ready", title: "Not ready", status: 503,
-                detail: service.unreadiness() ?? "the store cannot be opened.")
+                type: "not-ready", title: "Not ready", status: 503, detail: "the store cannot be opened: \(error)")
         }
         let body: Data
         do {

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiStore
 
 #if canImport(Glibc)
     import Glibc
@@ -45,16 +46,13 @@ struct ImageRoutes: Sendable {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)
         }
-        // Off the request threads: a slow disk (or anything else that blocks) holds a Dispatch
-        // thread, not one of the few every route shares.
-        guard let data = await Self.reads.performBlocking({ Self.readRegularFile(atPath: path) }) else {
+        // Off the request threads: a slow disk (or anything else that blocks) holds a thread of
+        // BlockingIO, not one of the few every route shares.
+        guard let data = await BlockingIO.run({ Self.readRegularFile(atPath: path) }) else {
             throw notFound
         }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
-
-    /// Where image files are read.
-    private static let reads = DispatchQueue(label: "moji.server.images", attributes: .concurrent)
 
     /// Whether `path` names a regular file itself (not a link to one, not a FIFO or device).
     static func isRegularFile(atPath path: String) -> Bool {

@@ -19,13 +19,13 @@ struct UserRoutes: Sendable {
     let limits: ServerLimits
 
     init(
-        catalog: EmojiCatalog, mainStore: Result<EmojiStore, StoreError>, stores: any UserDataStore,
+        catalog: EmojiCatalog, customEmoji: CustomEmojiIndex, stores: any UserDataStore,
         configuration: ServerConfiguration
     ) {
         self.catalog = catalog
         authenticator = Authenticator(store: stores, logger: configuration.logger)
         self.stores = stores
-        custom = CustomEmojiIndex(store: mainStore)
+        custom = customEmoji
         rateLimiter = configuration.rateLimit.map(RateLimiter.init)
         limits = configuration.limits
     }
@@ -45,8 +45,9 @@ struct UserRoutes: Sendable {
                 "collections",
                 use: handler { routes, context in
                     let collections = try await routes.stores.collections(for: context.user)
+                    let custom = await routes.customEmoji()
                     return try routes.json(
-                        collections.map { CollectionSummary($0, custom: routes.customEmoji) }, context)
+                        collections.map { CollectionSummary($0, custom: custom) }, context)
                 })
             group.get("collections/{name}", use: handler { try await $0.collection(try $1.parameter("name"), $1) })
             group.put(
@@ -158,10 +159,10 @@ struct UserRoutes: Sendable {
             throw UserRequestBody.bad(
                 "'query' \(problem); send the search text, up to \(LearnedPicks.maximumQueryLength) characters.")
         }
-        let item = try item(in: body)
+        let item = try await item(in: body)
         // A toned emoji counts for its neutral base and keeps its tones: the store resolves the item in its catalog.
         let entry = try await stores.recordUse(of: item, query: query, for: context.user)
-        return try json(UsageSummary(entry, catalog: catalog, custom: customEmoji), context)
+        return try json(UsageSummary(entry, catalog: catalog, custom: await customEmoji()), context)
     }
 
     /// `GET /v1/me/frequent?limit=` and `GET /v1/me/recent?limit=`.
@@ -175,13 +176,16 @@ struct UserRoutes: Sendable {
             recent
             ? try await stores.recent(for: context.user, limit: limit)
             : try await stores.frequent(for: context.user, limit: limit)
-        return try json(entries.map { UsageSummary($0, catalog: catalog, custom: customEmoji) }, context)
+        let custom = await customEmoji()
+        return try json(entries.map { UsageSummary($0, catalog: catalog, custom: custom) }, context)
     }
 
     // MARK: Pinned
 
     private func pinnedList(_ context: Context) async throws -> Response {
-        try json(try await stores.pinned(for: context.user).map { StoreItemSummary($0, custom: customEmoji) }, context)
+        let pinned = try await stores.pinned(for: context.user)
+        let custom = await customEmoji()
+        return try json(pinned.map { StoreItemSummary($0, custom: custom) }, context)
     }
 
     /// `PUT /v1/me/pinned` `{"items":["😀",":code:"]}`: the list becomes exactly these, in order.
@@ -190,7 +194,7 @@ struct UserRoutes: Sendable {
         guard let texts = try body.strings("items") else { throw UserRequestBody.bad("'items' is required.") }
         var items: [StoreItem] = []
         for text in texts {
-            let item = try item(text)
+            let item = try await item(text)
             if !items.contains(item) { items.append(item) }
         }
         try await stores.setPinned(items, for: context.user)
@@ -200,14 +204,14 @@ struct UserRoutes: Sendable {
     /// `POST /v1/me/pinned` `{"emoji"|"code", "position"?}`: pins (or moves) one item.
     private func pin(_ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
-        let item = try item(in: body)
+        let item = try await item(in: body)
         try await stores.pin(item, at: try body.integer("position"), for: context.user)
         return try await pinnedList(context)
     }
 
     /// `DELETE /v1/me/pinned/{emoji | :code:}`.
     private func unpin(_ text: String, _ context: Context) async throws -> Response {
-        guard try await stores.unpin(try item(text, removing: true), for: context.user) else {
+        guard try await stores.unpin(try await item(text, removing: true), for: context.user) else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not pinned.")
         }
         return try await pinnedList(context)
@@ -219,7 +223,7 @@ struct UserRoutes: Sendable {
         guard let found = try await stores.collection(named: name, for: context.user) else {
             throw StoreError.collectionNotFound(name)
         }
-        return try json(CollectionSummary(found, custom: customEmoji), context)
+        return try json(CollectionSummary(found, custom: await customEmoji()), context)
     }
 
     /// `PUT /v1/me/collections/{name}`: 201 when created, 200 when it existed (idempotent).
@@ -237,7 +241,7 @@ struct UserRoutes: Sendable {
         guard let found = try await stores.collection(named: name, for: context.user) else {
             throw StoreError.collectionNotFound(name)
         }
-        return try json(CollectionSummary(found, custom: customEmoji), context, status: status)
+        return try json(CollectionSummary(found, custom: await customEmoji()), context, status: status)
     }
 
     /// `DELETE /v1/me/collections/{name}`: 204, or 404 when there is none.
@@ -251,14 +255,15 @@ struct UserRoutes: Sendable {
     /// `POST /v1/me/collections/{name}/items` `{"emoji"|"code", "position"?}` (creates the collection if needed).
     private func addToCollection(_ name: String, _ context: Context) async throws -> Response {
         let body = try UserRequestBody(context.body, of: context.request, keys: ["emoji", "code", "position"])
-        let item = try item(in: body)
+        let item = try await item(in: body)
         try await stores.add(item, toCollection: name, at: try body.integer("position"), for: context.user)
         return try await collection(name, context)
     }
 
     /// `DELETE /v1/me/collections/{name}/items/{emoji | :code:}`.
     private func removeFromCollection(_ name: String, item text: String, _ context: Context) async throws -> Response {
-        guard try await stores.remove(try item(text, removing: true), fromCollection: name, for: context.user) else {
+        guard try await stores.remove(try await item(text, removing: true), fromCollection: name, for: context.user)
+        else {
             throw ProblemDetails.notFound("\(text.prefix(64)) is not in the collection.")
         }
         return try await collection(name, context)
@@ -310,19 +315,19 @@ struct UserRoutes: Sendable {
     // MARK: Items
 
     /// The item a body names with `emoji` or `code` (exactly one).
-    private func item(in body: UserRequestBody) throws -> StoreItem {
+    private func item(in body: UserRequestBody) async throws -> StoreItem {
         switch (try body.string("emoji"), try body.string("code")) {
-        case (let emoji?, nil): return try item(emoji)
-        case (nil, let code?): return try customItem(code)
+        case (let emoji?, nil): return try await item(emoji)
+        case (nil, let code?): return try await customItem(code)
         default: throw UserRequestBody.bad("give either 'emoji' (the emoji itself) or 'code' (a custom emoji's code).")
         }
     }
 
     /// The item `text` names: an emoji, or `:code:` of a custom emoji of the main store. When
     /// `removing`, a code the main store no longer has still names the item, so it can be removed.
-    private func item(_ text: String, removing: Bool = false) throws -> StoreItem {
+    private func item(_ text: String, removing: Bool = false) async throws -> StoreItem {
         if StoreItem(key: text).isCustom {
-            do { return try customItem(text) } catch  where removing {
+            do { return try await customItem(text) } catch  where removing {
                 return StoreItem.custom(CustomEmoji.normalizedCode(text))
             }
         }
@@ -330,9 +335,9 @@ struct UserRoutes: Sendable {
         return StoreItem(emoji)
     }
 
-    private func customItem(_ code: String) throws -> StoreItem {
+    private func customItem(_ code: String) async throws -> StoreItem {
         let normalized = CustomEmoji.normalizedCode(code)
-        guard let found = custom.current()[normalized.lowercased()] else {
+        guard let found = await custom.current().byCode[normalized.lowercased()] else {
             throw ProblemDetails(
                 type: "unknown-emoji", title: "Unknown emoji", status: 404,
                 detail: "no custom emoji :\(normalized.prefix(64)): in this server's store; GET /v1/custom lists them.")
@@ -341,8 +346,8 @@ struct UserRoutes: Sendable {
     }
 
     /// The main store's custom emoji as they are now; their images as `/v1/custom` gives them.
-    private var customEmoji: CustomEmojiLookup {
-        let byCode = custom.current()
+    private func customEmoji() async -> CustomEmojiLookup {
+        let byCode = await custom.current().byCode
         return CustomEmojiLookup(find: { byCode[$0.lowercased()] }, image: TextRoutes.imageSource)
     }
 

@@ -4,28 +4,24 @@ import MojiStore
 
 /// What the routes read: the catalog, its locales and searches, and the store's custom emoji.
 ///
-/// A search per locale is built once (a few milliseconds) and kept; the store's custom emoji are
-/// re-read when its `customEmoji` change version moves, checked at most once a second so a busy
-/// search route does not read the database on every request.
+/// A search per locale is built once (a few milliseconds) and kept; the store's custom emoji come
+/// from ``customEmoji``, which re-reads them when they change, checking at most once a second so a
+/// busy search route does not read the database on every request.
 final class CatalogService: Sendable {
     let catalog: EmojiCatalog
     /// The open store, or why it could not be opened (health answers 503 with it).
     let store: Result<EmojiStore, StoreError>
+    /// The store's custom emoji, which search and the per-user routes share.
+    let customEmoji: CustomEmojiIndex
     private let searches = Locked<[MojiLocale: CachedSearch]>([:])
-    private let custom = Locked(CustomSnapshot())
+    /// The custom emoji version the cached search answers were made with.
+    private let answersCustomVersion = Locked<Int?>(nil)
 
     /// A locale's search without custom emoji, and with those of one custom version.
     private struct CachedSearch: Sendable {
         var base: EmojiSearch
         var customVersion: Int?
         var withCustom: EmojiSearch
-    }
-
-    private struct CustomSnapshot: Sendable {
-        var version: Int?
-        /// When the change version was last read (monotonic, so a clock stepped back cannot freeze it).
-        var checked: ContinuousClock.Instant?
-        var emoji: [CustomEmoji] = []
     }
 
     /// Encoded search answers by query string, for the custom emoji version they were made with:
@@ -44,6 +40,7 @@ final class CatalogService: Sendable {
     ) {
         self.catalog = catalog
         self.store = store
+        customEmoji = CustomEmojiIndex(store: store)
         self.metrics = metrics
         searchAnswers = ResponseCache(capacity: searchCacheEntries)
         emojiVersions = Set(catalog.emojis.map(\.version)).sorted()
@@ -60,8 +57,8 @@ final class CatalogService: Sendable {
 
     /// Reads the store's custom emoji again if they changed (at most once a second), emptying the
     /// cached search answers then; call it before using ``searchAnswers``.
-    func refreshCustomEmoji() {
-        _ = currentCustomEmoji()
+    func refreshCustomEmoji() async {
+        _ = await currentCustomEmoji()
     }
 
     /// The catalog's version as health and ETags name it: its Unicode Emoji version.
@@ -69,9 +66,10 @@ final class CatalogService: Sendable {
 
     /// Why the server is not ready, or nil when the catalog loaded and the store answers.
     ///
-    /// The store is asked at most once a second: a load balancer's probes, however many, cost one
-    /// read a second, and a store that stops answering is reported within that second.
-    func unreadiness() -> String? {
+    /// The store is asked at most once a second (with `BlockingIO`): a load balancer's
+    /// probes, however many, cost one read a second, and a store that stops answering is reported
+    /// within that second.
+    func unreadiness() async -> String? {
         if let error = catalog.loadErrors.first { return "the catalog did not load: \(error)" }
         let now = ContinuousClock.now
         if let last = readiness.withLock({ $0 }), now - last.checked < .seconds(1) { return last.reason }
@@ -79,11 +77,13 @@ final class CatalogService: Sendable {
         switch store {
         case .failure(let error): reason = "the store cannot be opened: \(error)"
         case .success(let store):
-            do {
-                _ = try store.changeVersions()
-                reason = nil
-            } catch {
-                reason = "the store cannot be read: \(error)"
+            reason = await BlockingIO.run { () -> String? in
+                do {
+                    _ = try store.changeVersions()
+                    return nil
+                } catch {
+                    return "the store cannot be read: \(error)"
+                }
             }
         }
         readiness.withLock { $0 = Readiness(checked: now, reason: reason) }
@@ -117,10 +117,12 @@ final class CatalogService: Sendable {
     }
 
     /// The search for `locale` (then English), with the store's custom emoji that pickers show.
-    func search(_ locale: MojiLocale) throws(ProblemDetails) -> EmojiSearch {
-        let (version, customEmoji) = currentCustomEmoji()
+    func search(_ locale: MojiLocale) async throws(ProblemDetails) -> EmojiSearch {
+        let snapshot = await currentCustomEmoji()
+        let version = snapshot.version
         let cached = searches.withLock { $0[locale] }
         if let cached, cached.customVersion == version { return cached.withCustom }
+        let customEmoji = snapshot.emoji.filter(\.isVisibleInPicker)
         let base: EmojiSearch
         if let cached {
             base = cached.base
@@ -135,23 +137,15 @@ final class CatalogService: Sendable {
         return withCustom
     }
 
-    private func currentCustomEmoji() -> (version: Int?, emoji: [CustomEmoji]) {
-        guard case .success(let store) = store else { return (nil, []) }
-        let now = ContinuousClock.now
-        let snapshot = custom.withLock { $0 }
-        if let checked = snapshot.checked, now - checked < .seconds(1) { return (snapshot.version, snapshot.emoji) }
-        // A store that fails to answer keeps the last custom emoji read; health reports it.
-        guard let version = try? store.changeVersions()[.customEmoji] else { return (snapshot.version, snapshot.emoji) }
-        if version == snapshot.version {
-            custom.withLock { $0.checked = now }
-            return (version, snapshot.emoji)
+    /// The store's custom emoji and their change version; when it moved since the cached
+    /// answers were made, those are emptied (they hold the old emoji, or their old images).
+    private func currentCustomEmoji() async -> CustomEmojiIndex.Snapshot {
+        let snapshot = await customEmoji.current()
+        let changed = answersCustomVersion.withLock { version in
+            defer { version = snapshot.version }
+            return version != snapshot.version
         }
-        guard let emoji = try? store.customEmojis().filter(\.isVisibleInPicker) else {
-            return (snapshot.version, snapshot.emoji)
-        }
-        custom.withLock { $0 = CustomSnapshot(version: version, checked: now, emoji: emoji) }
-        // Answers made with the old custom emoji (or their old images) are stale.
-        searchAnswers.removeAll()
-        return (version, emoji)
+        if changed { searchAnswers.removeAll() }
+        return snapshot
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 import Hummingbird
 import Moji
+import MojiStore
 
 /// Where answers that cost real work are made (a catalog listing of 2.4 MB, text of 64 KB of
-/// keycaps): on Dispatch threads, at most ``capacity`` at once, so they never hold the few
+/// keycaps): with `BlockingIO`, at most ``capacity`` at once, so they never hold the few
 /// threads of Swift's cooperative pool that cheap routes and health need. Past the capacity a
 /// request gets 503 with `Retry-After` at once, rather than a place in a queue that only grows.
 final class HeavyWork: Sendable {
     /// Heavy answers made at once; one more is refused.
     let capacity: Int
     private let running = Locked(0)
-    private static let queue = DispatchQueue(label: "moji.server.heavy", attributes: .concurrent)
     /// Seconds a refused client is asked to wait.
     static let retrySeconds = 1
 
@@ -27,7 +27,7 @@ final class HeavyWork: Sendable {
         }
         guard admitted else { throw HeavyWorkBusy() }
         defer { running.withLock { $0 -= 1 } }
-        return try await Self.queue.performBlocking(body)
+        return try await BlockingIO.run(body)
     }
 }
 

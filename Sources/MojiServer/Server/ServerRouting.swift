@@ -25,7 +25,8 @@ struct ServerRouting {
         // With metrics, every call to the users' database is timed, waits for it included.
         let timedStores: any UserDataStore =
             service.metrics.map { TimedUserDataStore(base: userStores, metrics: $0) } ?? userStores
-        users = UserRoutes(catalog: catalog, mainStore: store, stores: timedStores, configuration: configuration)
+        users = UserRoutes(
+            catalog: catalog, customEmoji: service.customEmoji, stores: timedStores, configuration: configuration)
         let routes = APIRoutes(
             service: service, limits: configuration.limits, imageDirectory: configuration.imageDirectory, users: users,
             defaultMaximumVersion: configuration.defaultMaximumVersion)

@@ -22,8 +22,6 @@ public final class SQLiteUserDataStore: UserDataStore {
     public let capacity: Int
     private let mainStore: Result<EmojiStore, StoreError>
     private let state = Locked(State())
-    /// Where tokens' last uses are written, one at a time.
-    private static let tokenUseWrites = DispatchQueue(label: "moji.api-token.last-use", qos: .utility)
 
     private struct State {
         var slots: [String: Slot] = [:]
@@ -131,17 +129,14 @@ public final class SQLiteUserDataStore: UserDataStore {
 
     private func main() throws(StoreError) -> EmojiStore { try mainStore.get() }
 
-    /// Where the stores' calls run: GRDB's calls block (a write waits up to the busy timeout for
-    /// another process's lock, a first call opens and migrates a file), and on the few threads
-    /// of Swift's cooperative pool that every request shares, one slow user's file would stall
-    /// every route. Dispatch adds threads while these block.
-    private static let calls = DispatchQueue(label: "moji.users.sqlite", attributes: .concurrent)
-
-    /// Runs `body` on ``calls`` and waits for it without holding a cooperative thread.
+    /// Runs `body` with `BlockingIO`: GRDB's calls block (a write waits up to the busy
+    /// timeout for another process's lock, a first call opens and migrates a file), and on the few
+    /// threads of Swift's cooperative pool that every request shares, one slow user's file would
+    /// stall every route.
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError)
         -> T
     {
-        try await Self.calls.performBlocking(body)
+        try await BlockingIO.run(body)
     }
 
     /// ``withStore(for:_:)`` on ``calls``.
@@ -273,9 +268,9 @@ public final class SQLiteUserDataStore: UserDataStore {
 
     public func recordAPITokenUse(id: String, at date: Date) async throws(StoreError) {
         let store = try main()
-        // On a queue of its own: the write may wait seconds for the main store's lock (the CLI of
-        // another process may hold it), and must not hold a thread that every request shares.
-        try await Self.tokenUseWrites.performBlocking { () throws(StoreError) in
+        // Off the shared threads: the write may wait seconds for the main store's lock (the CLI of
+        // another process may hold it). A token's use is written at most once a minute.
+        try await BlockingIO.run { () throws(StoreError) in
             try store.recordAPITokenUse(id: id, at: date)
         }
     }

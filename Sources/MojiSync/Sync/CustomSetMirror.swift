@@ -54,7 +54,7 @@ public final class CustomSetMirror: Sendable {
         if let known, try await shared.customSetsVersion() == known { return false }
         let (version, contents) = try await shared.customSetContents()
         if version == known { return false }
-        try store.replaceCustomSets(with: contents)
+        try await BlockingIO.run { [store] () throws(StoreError) in try store.replaceCustomSets(with: contents) }
         mirrored.withLock { $0 = version }
         return true
     }
@@ -84,15 +84,19 @@ public final class CustomSetMirror: Sendable {
             failures = failures.filter { now.timeIntervalSince($0.value) < backoff }
             return failures
         }
-        var references: [String] = []
-        var expected: [String: String] = [:]
-        for entry in (try? store.customEmojis()) ?? [] {
-            guard let image = entry.cachedImage, !cache.contains(image), let reference = entry.image,
-                recentFailures[reference] == nil
-            else { continue }
-            let lowered = reference.lowercased()
-            guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { continue }
-            if expected.updateValue(image.sha256, forKey: reference) == nil { references.append(reference) }
+        // A read of the store and a look at the cache per image: off the shared threads.
+        let (references, expected) = await BlockingIO.run { [store, cache] in
+            var references: [String] = []
+            var expected: [String: String] = [:]
+            for entry in (try? store.customEmojis()) ?? [] {
+                guard let image = entry.cachedImage, !cache.contains(image), let reference = entry.image,
+                    recentFailures[reference] == nil
+                else { continue }
+                let lowered = reference.lowercased()
+                guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://") else { continue }
+                if expected.updateValue(image.sha256, forKey: reference) == nil { references.append(reference) }
+            }
+            return (references, expected)
         }
         guard !references.isEmpty else { return 0 }
         let fetch = ImageFetch(transport: transport, cache: cache, options: options)

@@ -49,7 +49,7 @@ public struct CustomSetSync: Sendable {
     /// Adding a set again resumes it when its first import never finished (the process was
     /// killed mid-way) and the source is the same: the set is synced instead of refused.
     public func add(_ set: CustomSet, dryRun: Bool = false) async throws(SyncError) -> SyncReport {
-        if let existing = try storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) {
+        if let existing = try await storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) {
             guard existing.syncedAt == nil, existing.source == set.source else { throw .setExists(set.name) }
             if dryRun { return try await syncLocked(existing, force: true, dryRun: true) }
             return try await sync(named: existing.name, force: true)
@@ -57,7 +57,7 @@ public struct CustomSetSync: Sendable {
         let fetched = try await ListingFetch(transport: transport, options: options).fetch(set, conditional: false)
         let plan = try plan(set: set, fetched: fetched, previous: [], force: true)
         if dryRun { return dryRunReport(plan) }
-        try storeCall { () throws(StoreError) in try store.addCustomSet(set) }
+        try await storeCall { () throws(StoreError) in try store.addCustomSet(set) }
         // Held while importing, so that adding or syncing the set from another process meanwhile
         // waits for this import instead of running beside it.
         return try await holdingSyncLock(of: set.name) { (lease) async throws(SyncError) in
@@ -66,7 +66,7 @@ public struct CustomSetSync: Sendable {
             } catch {
                 // A lost lease means another process has the set now: it is not this one's to remove.
                 if case .leaseLost = error { throw error }
-                _ = try? store.removeCustomSet(named: set.name)
+                _ = await BlockingIO.run { [store] in try? store.removeCustomSet(named: set.name) }
                 throw error
             }
         }
@@ -83,7 +83,7 @@ public struct CustomSetSync: Sendable {
     public func sync(named name: String, force: Bool = false, dryRun: Bool = false) async throws(SyncError)
         -> SyncReport
     {
-        guard let set = try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) else {
+        guard let set = try await storeCall({ () throws(StoreError) in try store.customSet(named: name) }) else {
             throw .unknownSet(name)
         }
         if dryRun { return try await syncLocked(set, force: force, dryRun: true) }
@@ -91,9 +91,9 @@ public struct CustomSetSync: Sendable {
             do throws(SyncError) {
                 return try await syncLocked(set, force: force, dryRun: false, lease: lease)
             } catch {
-                if case .listing = error { recordFailure(error, of: set) }
-                if case .source = error { recordFailure(error, of: set) }
-                if case .tooManyVanishing = error { recordFailure(error, of: set) }
+                if case .listing = error { await recordFailure(error, of: set) }
+                if case .source = error { await recordFailure(error, of: set) }
+                if case .tooManyVanishing = error { await recordFailure(error, of: set) }
                 throw error
             }
         }
@@ -107,14 +107,15 @@ public struct CustomSetSync: Sendable {
         let owner = SyncLockOwner.make()
         let now = Date()
         let until = now.addingTimeInterval(options.lockDuration)
-        var claimed = try storeCall { () throws(StoreError) in
+        var claimed = try await storeCall { () throws(StoreError) in
             try store.claimCustomSetSync(named: name, owner: owner, until: until, now: now)
         }
         // A lock of a process of this machine that was killed is free now, not when it runs out.
-        if !claimed, let holder = try storeCall({ () throws(StoreError) in try store.customSetSyncOwner(named: name) }),
+        if !claimed,
+            let holder = try await storeCall({ () throws(StoreError) in try store.customSetSyncOwner(named: name) }),
             SyncLockOwner.isGone(holder)
         {
-            claimed = try storeCall { () throws(StoreError) in
+            claimed = try await storeCall { () throws(StoreError) in
                 try store.claimCustomSetSync(named: name, owner: owner, until: until, now: now, takingOverFrom: holder)
             }
         }
@@ -123,16 +124,18 @@ public struct CustomSetSync: Sendable {
         // killed mid-sync (a picker closed during its background refresh) expires within
         // `lockDuration` instead of blocking the set for long.
         let lease = SyncLease(name: name, duration: options.lockDuration, clock: clock) {
-            [store, options] () throws(StoreError) in
-            let now = Date()
-            return try store.claimCustomSetSync(
-                named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+            [store, options] () async throws(StoreError) in
+            try await BlockingIO.run { () throws(StoreError) in
+                let now = Date()
+                return try store.claimCustomSetSync(
+                    named: name, owner: owner, until: now.addingTimeInterval(options.lockDuration), now: now)
+            }
         }
-        defer {
-            lease.end()
-            try? store.releaseCustomSetSync(named: name, owner: owner)
-        }
-        return try await body(lease)
+        let outcome: Result<SyncReport, SyncError>
+        do throws(SyncError) { outcome = .success(try await body(lease)) } catch { outcome = .failure(error) }
+        lease.end()
+        _ = await BlockingIO.run { [store] in try? store.releaseCustomSetSync(named: name, owner: owner) }
+        return try outcome.get()
     }
 
     /// Syncs every set that is due at `now` (older than its refresh interval and not asked to
@@ -140,7 +143,7 @@ public struct CustomSetSync: Sendable {
     /// it. The server and the picker call this; a failure of one set does not stop the others.
     public func refreshDueSets(at now: Date = Date()) async -> [String: Result<SyncReport, SyncError>] {
         var results: [String: Result<SyncReport, SyncError>] = [:]
-        guard let sets = try? store.customSets() else { return results }
+        guard let sets = await BlockingIO.run({ [store] in try? store.customSets() }) else { return results }
         for set in sets where set.isDue(at: now) {
             do {
                 results[set.name] = .success(try await sync(named: set.name))
@@ -159,7 +162,7 @@ public struct CustomSetSync: Sendable {
     private func syncLocked(
         _ set: CustomSet, force: Bool, dryRun: Bool, lease: SyncLease? = nil
     ) async throws(SyncError) -> SyncReport {
-        let previous = try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+        let previous = try await storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
         let fetch = ListingFetch(transport: transport, options: options)
         let fetched = try await fetch.fetch(set, conditional: !force && !previous.isEmpty)
         let plan = try plan(set: set, fetched: fetched, previous: previous, force: force)
@@ -227,24 +230,30 @@ public struct CustomSetSync: Sendable {
         for entry in plan.entries where seen.insert(entry.image).inserted { references.append(entry.image) }
         let known: [String: ImageValidator]
         if case .web = plan.origin {
-            known = try storeCall { () throws(StoreError) in try store.imageValidators(forURLs: references) }
+            known = try await storeCall { [references] () throws(StoreError) in
+                try store.imageValidators(forURLs: references)
+            }
         } else {
             known = [:]
         }
         // While the listing is unchanged, images the server confirmed within `imageFreshness`
         // are taken as they are: a sync right after another asks for the page alone.
         let started = Date()
-        var outcomes: [String: ImageOutcome] = [:]
-        var toFetch: [String] = []
-        for reference in references {
-            if !plan.listingChanged, !plan.force, let validator = known[reference],
-                let checkedAt = validator.checkedAt, started.timeIntervalSince(checkedAt) < options.imageFreshness,
-                cache.contains(validator.image)
-            {
-                outcomes[reference] = .stored(validator.image, validators: nil)
-            } else {
-                toFetch.append(reference)
+        // A look at the cache per image: on the disk, so off the shared threads.
+        var (outcomes, toFetch) = await BlockingIO.run { [cache, options, references] in
+            var outcomes: [String: ImageOutcome] = [:]
+            var toFetch: [String] = []
+            for reference in references {
+                if !plan.listingChanged, !plan.force, let validator = known[reference],
+                    let checkedAt = validator.checkedAt, started.timeIntervalSince(checkedAt) < options.imageFreshness,
+                    cache.contains(validator.image)
+                {
+                    outcomes[reference] = .stored(validator.image, validators: nil)
+                } else {
+                    toFetch.append(reference)
+                }
             }
+            return (outcomes, toFetch)
         }
         var fetch = ImageFetch(transport: transport, cache: cache, options: options)
         fetch.clock = clock
@@ -285,19 +294,19 @@ public struct CustomSetSync: Sendable {
         try await lease?.confirm()
         let now = Date()
         if unchangedSet, !plan.previous.isEmpty {
-            try storeCall { () throws(StoreError) in
+            try await storeCall { () throws(StoreError) in
                 try store.recordCustomSetCheck(named: plan.set, at: now, validators: plan.validators)
             }
             if !validators.isEmpty {
                 // Fresh validators for unchanged images keep later requests conditional.
-                _ = try storeCall { () throws(StoreError) in
+                _ = try await storeCall { [emoji, validators] () throws(StoreError) in
                     try store.replaceCustomSetEmoji(
                         named: plan.set, with: emoji, validators: plan.validators, imageValidators: validators,
                         at: now)
                 }
             }
         } else {
-            let conflicts = try storeCall { () throws(StoreError) in
+            let conflicts = try await storeCall { [emoji, validators] () throws(StoreError) in
                 try store.replaceCustomSetEmoji(
                     named: plan.set, with: emoji, validators: plan.validators, imageValidators: validators, at: now)
             }
@@ -313,8 +322,9 @@ public struct CustomSetSync: Sendable {
                 }
             }
         }
-        try storeCall { () throws(StoreError) in try store.recordImageChecks(urls: confirmed, at: now) }
-        cache.markUsed(emoji.compactMap(\.cachedImage))
+        try await storeCall { () throws(StoreError) in try store.recordImageChecks(urls: confirmed, at: now) }
+        let used = emoji.compactMap(\.cachedImage)
+        await BlockingIO.run { [cache] in cache.markUsed(used) }
         report.total = emoji.count
         return report
     }
@@ -353,15 +363,21 @@ public struct CustomSetSync: Sendable {
     /// Keeps why the set failed, and when automatic refresh may try again: when the server said
     /// (`Retry-After`), else after ``SyncOptions/failureBackoff``, so a broken source is not
     /// fetched again by every process that starts.
-    private func recordFailure(_ error: SyncError, of set: CustomSet) {
+    private func recordFailure(_ error: SyncError, of set: CustomSet) async {
         let now = Date()
-        try? store.recordCustomSetFailure(
-            named: set.name, at: now, error: error.description,
-            retryAfter: error.retryAfter ?? now.addingTimeInterval(options.failureBackoff))
+        let retryAfter = error.retryAfter ?? now.addingTimeInterval(options.failureBackoff)
+        let message = error.description
+        await BlockingIO.run { [store] in
+            try? store.recordCustomSetFailure(named: set.name, at: now, error: message, retryAfter: retryAfter)
+        }
     }
 
-    private func storeCall<T>(_ body: () throws(StoreError) -> T) throws(SyncError) -> T {
-        do { return try body() } catch { throw .store(error) }
+    /// Runs a store call with `BlockingIO` (a write may wait up to the busy timeout for
+    /// another process's lock), its failure as ``SyncError/store(_:)``.
+    private func storeCall<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(SyncError)
+        -> T
+    {
+        do { return try await BlockingIO.run(body) } catch { throw .store(error) }
     }
 
     /// Codes compare without case, as the store compares them.

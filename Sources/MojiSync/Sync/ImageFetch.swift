@@ -72,22 +72,29 @@ struct ImageFetch: Sendable {
         case .web:
             return await download(reference, known: known)
         case .pack(let archive):
-            do {
-                let data = try archive.imageData(at: reference, maximumBytes: options.imageLimits.maximumBytes)
-                return (reference, store(data), Totals())
-            } catch {
-                return (reference, .failed(error.reason), Totals())
+            // Unzipping, hashing and writing the cache's file block: off the shared threads.
+            let maximumBytes = options.imageLimits.maximumBytes
+            return await BlockingIO.run { [self] in
+                do throws(SourceError) {
+                    let data = try archive.imageData(at: reference, maximumBytes: maximumBytes)
+                    return (reference, store(data), Totals())
+                } catch {
+                    return (reference, .failed(error.reason), Totals())
+                }
             }
         case .folder(let folder):
             guard Self.isInside(reference) else {
                 return (reference, .failed("the path leaves the folder"), Totals())
             }
-            do {
-                let data = try LocalFile.read(
-                    folder.appendingPathComponent(reference).path, maximumBytes: options.imageLimits.maximumBytes)
-                return (reference, store(data), Totals())
-            } catch {
-                return (reference, .failed(error.reason), Totals())
+            let maximumBytes = options.imageLimits.maximumBytes
+            return await BlockingIO.run { [self] in
+                do throws(SourceError) {
+                    let data = try LocalFile.read(
+                        folder.appendingPathComponent(reference).path, maximumBytes: maximumBytes)
+                    return (reference, store(data), Totals())
+                } catch {
+                    return (reference, .failed(error.reason), Totals())
+                }
             }
         }
     }
@@ -98,6 +105,7 @@ struct ImageFetch: Sendable {
         return !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0 == ".." || $0.isEmpty }
     }
 
+    /// Hashes `data` and writes it into the cache: blocking, so callers run it with `BlockingIO`.
     private func store(_ data: Data) -> ImageOutcome {
         do {
             return .stored(try cache.store(data, limits: options.imageLimits), validators: nil)
@@ -111,7 +119,7 @@ struct ImageFetch: Sendable {
     private func download(_ reference: String, known: ImageValidator?) async -> (String, ImageOutcome, Totals) {
         var totals = Totals()
         guard let url = URL(string: reference) else { return (reference, .failed("is not a URL"), totals) }
-        let cached = known.flatMap { cache.contains($0.image) ? $0 : nil }
+        let cached = await BlockingIO.run { [cache] in known.flatMap { cache.contains($0.image) ? $0 : nil } }
         let request = FetchRequest(
             url: url, validators: cached?.validators ?? HTTPValidators(),
             maximumBytes: options.imageLimits.maximumBytes)
@@ -125,7 +133,8 @@ struct ImageFetch: Sendable {
                     return (reference, .stored(cached.image, validators: response.validators), totals)
                 }
                 totals.bytes += response.body.count
-                switch store(response.body) {
+                let body = response.body
+                switch await BlockingIO.run({ [self] in store(body) }) {
                 case .stored(let image, _): return (reference, .stored(image, validators: response.validators), totals)
                 case .failed(let reason): return (reference, .failed(reason), totals)
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import Moji
 import MojiStore
 
 /// Where a set's images come from: the web (absolute URLs in the listing), or the pack or
@@ -40,7 +41,7 @@ struct ListingFetch: Sendable {
                 }
                 return FetchedListing(listing: listing, validators: response.validators, origin: .web)
             }
-            let data = try readFile(location, set: set.name)
+            let data = try await readFile(location, set: set.name)
             let listing = try parse(set.name) { () throws(SourceError) in
                 try ForumSmiliePage.listing(html: data, source: location, maximumSize: options.maximumListingBytes)
             }
@@ -56,7 +57,7 @@ struct ListingFetch: Sendable {
                 data = response.body
                 answered = response.validators
             } else {
-                data = try readFile(location, set: set.name)
+                data = try await readFile(location, set: set.name)
             }
             let kind = source.kind
             let listing = try parse(set.name) { () throws(SourceError) in
@@ -66,13 +67,15 @@ struct ListingFetch: Sendable {
             }
             return FetchedListing(listing: listing, validators: answered, origin: .web)
         case .pack:
-            let archive = try parse(set.name) { () throws(SourceError) in
+            let archive = try await parseOnDisk(set.name) { () throws(SourceError) in
                 try PackArchive(url: URL(fileURLWithPath: location))
             }
             return FetchedListing(listing: archive.listing, validators: HTTPValidators(), origin: .pack(archive))
         case .folder:
             let folder = URL(fileURLWithPath: location, isDirectory: true)
-            let listing = try parse(set.name) { () throws(SourceError) in try FolderSource.listing(of: folder) }
+            let listing = try await parseOnDisk(set.name) { () throws(SourceError) in
+                try FolderSource.listing(of: folder)
+            }
             return FetchedListing(listing: listing, validators: HTTPValidators(), origin: .folder(folder))
         }
     }
@@ -90,10 +93,22 @@ struct ListingFetch: Sendable {
         do { return try body() } catch { throw .source(set: set, error) }
     }
 
-    /// Reads a local listing, refusing one over the limit before reading it whole.
-    private func readFile(_ path: String, set: String) throws(SyncError) -> Data {
+    /// ``parse(_:_:)`` for a source read from the disk (a pack's archive, a folder), with
+    /// `BlockingIO`.
+    private func parseOnDisk<T: Sendable>(
+        _ set: String, _ body: @escaping @Sendable () throws(SourceError) -> T
+    ) async throws(SyncError) -> T {
+        do { return try await BlockingIO.run(body) } catch { throw .source(set: set, error) }
+    }
+
+    /// Reads a local listing, refusing one over the limit before reading it whole, with
+    /// `BlockingIO`.
+    private func readFile(_ path: String, set: String) async throws(SyncError) -> Data {
+        let maximumBytes = options.maximumListingBytes
         do {
-            return try LocalFile.read(path, maximumBytes: options.maximumListingBytes)
+            return try await BlockingIO.run { () throws(SourceError) in
+                try LocalFile.read(path, maximumBytes: maximumBytes)
+            }
         } catch {
             throw .source(set: set, error)
         }

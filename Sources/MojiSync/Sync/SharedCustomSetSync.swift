@@ -45,18 +45,19 @@ public struct SharedCustomSetSync: Sendable {
 
     /// Adds `set` to the shared database and imports its emoji, as ``CustomSetSync/add(_:dryRun:)``.
     public func add(_ set: CustomSet, dryRun: Bool = false) async throws(SyncError) -> SyncReport {
-        let workspace = try await Workspace(loading: shared)
-        defer { workspace.discard() }
-        var report = try await sync(workspace.store).add(set, dryRun: dryRun)
-        if dryRun { return report }
-        do {
-            let conflicts = try await shared.publishCustomSet(try workspace.content(of: set.name), adding: true)
-            report.note(conflicts)
-        } catch {
-            if error.code == .duplicateCustomSet { throw .setExists(set.name) }
-            throw .store(error)
+        try await withWorkspace { (workspace) async throws(SyncError) in
+            var report = try await sync(workspace.store).add(set, dryRun: dryRun)
+            if dryRun { return report }
+            do throws(StoreError) {
+                let conflicts = try await shared.publishCustomSet(
+                    try await workspace.content(of: set.name), adding: true)
+                report.note(conflicts)
+            } catch {
+                if error.code == .duplicateCustomSet { throw .setExists(set.name) }
+                throw .store(error)
+            }
+            return report
         }
-        return report
     }
 
     /// Syncs the shared set named `name` now, as ``CustomSetSync/sync(named:force:dryRun:)``; fails
@@ -73,9 +74,9 @@ public struct SharedCustomSetSync: Sendable {
         -> SyncReport
     {
         if dryRun {
-            let workspace = try await Workspace(loading: shared)
-            defer { workspace.discard() }
-            return try await sync(workspace.store).sync(named: name, force: force, dryRun: true)
+            return try await withWorkspace { (workspace) async throws(SyncError) in
+                try await sync(workspace.store).sync(named: name, force: force, dryRun: true)
+            }
         }
         let owner = SyncLockOwner.make()
         let now = Date()
@@ -106,10 +107,19 @@ public struct SharedCustomSetSync: Sendable {
     private func syncClaimed(
         named name: String, force: Bool, dueAt: Date?, lease: SyncLease
     ) async -> Result<SyncReport, SyncError> {
-        let workspace: Workspace
-        do throws(SyncError) { workspace = try await Workspace(loading: shared) } catch { return .failure(error) }
-        defer { workspace.discard() }
-        if let dueAt, let set = try? workspace.content(of: name).set, !set.isDue(at: dueAt) {
+        do throws(SyncError) {
+            return try await withWorkspace { (workspace) async throws(SyncError) in
+                await syncClaimed(named: name, force: force, dueAt: dueAt, lease: lease, in: workspace)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func syncClaimed(
+        named name: String, force: Bool, dueAt: Date?, lease: SyncLease, in workspace: Workspace
+    ) async -> Result<SyncReport, SyncError> {
+        if let dueAt, let set = try? await workspace.content(of: name).set, !set.isDue(at: dueAt) {
             return .failure(.busy(name))
         }
         let result: Result<SyncReport, SyncError>
@@ -118,7 +128,7 @@ public struct SharedCustomSetSync: Sendable {
         } catch {
             result = .failure(error)
         }
-        guard let content = try? workspace.content(of: name) else { return result }
+        guard let content = try? await workspace.content(of: name) else { return result }
         // An instance that stalled past its claim publishes nothing over the one that took over.
         do throws(SyncError) { try await lease.confirm() } catch { return .failure(error) }
         do throws(StoreError) {
@@ -174,42 +184,61 @@ public struct SharedCustomSetSync: Sendable {
         return sync
     }
 
-    /// A temporary store holding the shared sets, removed when done.
-    private struct Workspace {
+    /// Runs `body` with a workspace holding the shared sets, and removes the workspace after.
+    private func withWorkspace<T>(_ body: (Workspace) async throws(SyncError) -> T) async throws(SyncError) -> T {
+        let workspace = try await Workspace(loading: shared)
+        let outcome: Result<T, SyncError>
+        do throws(SyncError) { outcome = .success(try await body(workspace)) } catch { outcome = .failure(error) }
+        await workspace.discard()
+        return try outcome.get()
+    }
+
+    /// A temporary store holding the shared sets, removed when done. Its file work runs with
+    /// `BlockingIO`, as the sync's own.
+    private struct Workspace: Sendable {
         let store: EmojiStore
         let directory: URL
 
         init(loading shared: any SharedCustomSetStore) async throws(SyncError) {
             let contents: [CustomSetContent]
             do { contents = try await shared.customSetContents().contents } catch { throw .store(error) }
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "moji-shared-sets-\(UUID().uuidString)", isDirectory: true)
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .store(.cannotCreateDirectory(path: directory.path, reason: "\(error)"))
-            }
-            do {
-                store = try EmojiStore(url: directory.appendingPathComponent("moji.sqlite"))
-                try store.replaceCustomSets(with: contents)
-            } catch {
-                try? FileManager.default.removeItem(at: directory)
-                throw .store(error)
+            self.directory = directory
+            store = try await BlockingIO.run { () throws(SyncError) -> EmojiStore in
+                do {
+                    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                } catch {
+                    throw .store(.cannotCreateDirectory(path: directory.path, reason: "\(error)"))
+                }
+                do throws(StoreError) {
+                    let store = try EmojiStore(url: directory.appendingPathComponent("moji.sqlite"))
+                    try store.replaceCustomSets(with: contents)
+                    return store
+                } catch {
+                    try? FileManager.default.removeItem(at: directory)
+                    throw .store(error)
+                }
             }
         }
 
         /// The set as the sync left it.
-        func content(of name: String) throws(StoreError) -> CustomSetContent {
+        func content(of name: String) async throws(StoreError) -> CustomSetContent {
             let key = name.lowercased()
-            guard let content = try store.customSetContents().first(where: { $0.set.name.lowercased() == key }) else {
-                throw .unknownCustomSet(name)
+            return try await BlockingIO.run { [store] () throws(StoreError) in
+                guard let content = try store.customSetContents().first(where: { $0.set.name.lowercased() == key })
+                else {
+                    throw .unknownCustomSet(name)
+                }
+                return content
             }
-            return content
         }
 
-        func discard() {
-            try? store.close()
-            try? FileManager.default.removeItem(at: directory)
+        func discard() async {
+            await BlockingIO.run { [store, directory] in
+                try? store.close()
+                try? FileManager.default.removeItem(at: directory)
+            }
         }
     }
 }
