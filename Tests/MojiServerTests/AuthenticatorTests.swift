@@ -29,7 +29,7 @@ struct AuthenticatorTests {
         func remove() { try? FileManager.default.removeItem(at: folder) }
 
         /// The HTTP status `header` gets at `now`: 200 for a token, else the problem's status.
-        func status(_ header: String, at now: ContinuousClock.Instant) async -> Int {
+        func status(_ header: String, at now: Duration) async -> Int {
             do {
                 _ = try await authenticator.token(authorization: header, now: now)
                 return 200
@@ -46,7 +46,7 @@ struct AuthenticatorTests {
         defer { fixture.remove() }
         let token = APITokenSecret.generate()
         let record = try fixture.store.addAPIToken(user: "ada", hash: APITokenSecret.hash(token))
-        let start = ContinuousClock.now
+        let start = Duration.seconds(10)
         #expect(await fixture.status("Bearer \(token)", at: start) == 200)
         try fixture.store.revokeAPIToken(id: record.id)
         let lifetime = Authenticator.cacheLifetime
@@ -61,7 +61,7 @@ struct AuthenticatorTests {
         let fixture = try Fixture()
         defer { fixture.remove() }
         let token = APITokenSecret.generate()
-        let now = ContinuousClock.now
+        let now = Duration.seconds(10)
         #expect(await fixture.status("Bearer \(token)", at: now) == 401)
         _ = try fixture.store.addAPIToken(user: "ada", hash: APITokenSecret.hash(token))
         #expect(await fixture.status("Bearer \(token)", at: now) == 200)
@@ -76,7 +76,7 @@ struct AuthenticatorTests {
             mainStore: .failure(broken), mainStoreURL: URL(fileURLWithPath: "/srv/moji/moji.sqlite"))
         let authenticator = Authenticator(store: store, logger: logger)
         do {
-            _ = try await authenticator.token(authorization: "Bearer \(APITokenSecret.generate())", now: .now)
+            _ = try await authenticator.token(authorization: "Bearer \(APITokenSecret.generate())", now: .zero)
             Issue.record("a token was accepted by a store that cannot be read")
         } catch {
             guard case .problem(let problem, _) = error else { throw error }
@@ -91,7 +91,7 @@ struct AuthenticatorTests {
     func malformed() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let now = ContinuousClock.now
+        let now = Duration.seconds(10)
         for header in ["Bearer", "Basic abc", "Bearer moji_short"] {
             #expect(await fixture.status(header, at: now) == 401, "\(header)")
         }

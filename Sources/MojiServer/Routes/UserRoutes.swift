@@ -23,10 +23,11 @@ struct UserRoutes: Sendable {
         configuration: ServerConfiguration
     ) {
         self.catalog = catalog
-        authenticator = Authenticator(store: stores, logger: configuration.logger)
+        let time = ServerTime(clock: configuration.clock)
+        authenticator = Authenticator(store: stores, logger: configuration.logger, time: time)
         self.stores = stores
         custom = customEmoji
-        rateLimiter = configuration.rateLimit.map(RateLimiter.init)
+        rateLimiter = configuration.rateLimit.map { RateLimiter(limit: $0, time: time) }
         limits = configuration.limits
     }
 

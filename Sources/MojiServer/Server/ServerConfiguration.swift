@@ -43,9 +43,9 @@ public struct ServerConfiguration: Sendable {
     /// With shared custom sets (``MojiServer/start(_:catalog:userData:customSets:stopsOnTerminationSignals:)``):
     /// how often the server asks the shared database whether they changed; two seconds by default.
     public var customSetMirrorInterval: Duration = .seconds(2)
-    /// What times the server's background work: the waits between refresh checks and between
-    /// mirror updates, and the syncs' claim renewals and retries. The system's continuous clock;
-    /// a test may give one it moves itself.
+    /// What times the server: the waits between refresh checks and between mirror updates, the
+    /// syncs' claim renewals and retries, the token cache's lifetime and the rate limits' refill.
+    /// The system's continuous clock; a test may give one it moves itself.
     public var clock: any Clock<Duration> = ContinuousClock()
     /// Requests per second per API token on the `/v1/me` routes (429 past it), or nil for no limit.
     public var rateLimit: RateLimit?

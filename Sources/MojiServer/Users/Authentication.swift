@@ -51,8 +51,8 @@ public enum APITokenSecret {
 /// remembered, so a token created a moment ago works at once. `lastUsedAt` is written at most
 /// once a minute per token.
 final class Authenticator: Sendable {
-    /// How long a found token is trusted without asking the store again, on the monotonic clock:
-    /// a wall clock stepped back must not keep a revoked token trusted.
+    /// How long a found token is trusted without asking the store again, on the server's
+    /// monotonic time: a wall clock stepped back must not keep a revoked token trusted.
     static let cacheLifetime: Duration = .seconds(1)
     /// How stale the stored `lastUsedAt` may get before a use writes it.
     static let lastUseResolution: TimeInterval = 60
@@ -61,26 +61,32 @@ final class Authenticator: Sendable {
 
     private let store: any UserDataStore
     private let logger: Logger
+    private let time: ServerTime
     private let cache = BoundedCache<String, Entry>(capacity: cacheCapacity)
 
     private struct Entry: Sendable {
         var token: APIToken
-        var checked: ContinuousClock.Instant
+        /// When the store last confirmed it, on ``time``.
+        var checked: Duration
     }
 
-    init(store: any UserDataStore, logger: Logger = Logger(label: "moji.serve")) {
+    init(
+        store: any UserDataStore, logger: Logger = Logger(label: "moji.serve"),
+        time: ServerTime = ServerTime(clock: ContinuousClock())
+    ) {
         self.store = store
         self.logger = logger
+        self.time = time
     }
 
     /// The token the request carries, or a 401 (or 503 when the store cannot be read).
     func authenticate(_ request: Request) async throws(UserRouteFailure) -> APIToken {
-        try await token(authorization: request.headers[.authorization], now: .now)
+        try await token(authorization: request.headers[.authorization], now: time.now)
     }
 
-    /// The token of an `Authorization` header at `now` on the monotonic clock, which tests choose
+    /// The token of an `Authorization` header at `now` on the server's time, which tests choose
     /// (as ``RateLimiter/acquire(_:now:)``'s) to step past the cache's lifetime without waiting.
-    func token(authorization header: String?, now checked: ContinuousClock.Instant) async throws(UserRouteFailure)
+    func token(authorization header: String?, now checked: Duration) async throws(UserRouteFailure)
         -> APIToken
     {
         guard let header else {

@@ -27,19 +27,25 @@ final class RateLimiter: Sendable {
     /// Past this many tracked tokens, full buckets are forgotten (they hold nothing to remember).
     private static let pruneThreshold = 10_000
 
+    private let time: ServerTime
+
     private struct Bucket: Sendable {
         var available: Double
-        var updated: ContinuousClock.Instant
+        /// When it was last refilled, on ``time``.
+        var updated: Duration
     }
 
-    init(limit: RateLimit) {
+    init(limit: RateLimit, time: ServerTime = ServerTime(clock: ContinuousClock())) {
         self.limit = limit
+        self.time = time
     }
 
     /// Takes one request from `key`'s bucket; nil when allowed, else the whole seconds (≥ 1) to
-    /// wait, for `Retry-After`.
-    func acquire(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+    /// wait, for `Retry-After`. `now` is the server's time (its clock since it started), which
+    /// tests may give.
+    func acquire(_ key: String, now: Duration? = nil) -> Int? {
         let limit = limit
+        let now = now ?? time.now
         return buckets.withLock { buckets in
             let capacity = Double(limit.burst)
             var bucket = buckets[key] ?? Bucket(available: capacity, updated: now)
