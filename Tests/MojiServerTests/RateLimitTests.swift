@@ -10,9 +10,9 @@ struct RateLimitTests {
         // On a clock that moves only when told: the refill is exact, and waiting out Retry-After
         // takes no time.
         let clock = ManualClock()
-        try await ServerHarness.with(
-            rateLimit: RateLimit(requestsPerSecond: 0.25, burst: 5), configure: { $0.clock = clock }
-        ) { harness in
+        let configure: (inout ServerConfiguration) -> Void = { $0.clock = clock }
+        try await ServerHarness.with(rateLimit: RateLimit(requestsPerSecond: 0.25, burst: 5), configure: configure) {
+            harness in
             let (token, _) = try harness.makeToken(for: "ada")
             let (other, _) = try harness.makeToken(for: "bob")
             var statuses: [Int] = []
