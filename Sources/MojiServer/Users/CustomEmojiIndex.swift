@@ -8,7 +8,13 @@ import MojiStore
 /// shares.
 final class CustomEmojiIndex: Sendable {
     private let store: Result<EmojiStore, StoreError>
-    private let snapshot = Locked(Snapshot())
+    private let state = Locked(State())
+
+    private struct State: Sendable {
+        var snapshot = Snapshot()
+        /// Whether a request is reading the store for the others.
+        var reading = false
+    }
 
     /// The custom emoji of one change version.
     struct Snapshot: Sendable {
@@ -31,24 +37,36 @@ final class CustomEmojiIndex: Sendable {
     func current() async -> Snapshot {
         guard case .success(let store) = store else { return Snapshot() }
         let now = ContinuousClock.now
-        let known = snapshot.withLock { $0 }
-        if let checked = known.checked, now - checked < .seconds(1) { return known }
+        // One request reads when the check is due; the others meanwhile answer with what is known
+        // (at most a second and a read old) rather than each sending a read of its own. Before the
+        // first read there is nothing to answer with, so every request reads.
+        let (known, reads) = state.withLock { state -> (Snapshot, Bool) in
+            if let checked = state.snapshot.checked {
+                if now - checked < .seconds(1) || state.reading { return (state.snapshot, false) }
+            }
+            state.reading = true
+            return (state.snapshot, true)
+        }
+        guard reads else { return known }
+        defer { state.withLock { $0.reading = false } }
         let read = await BlockingIO.run { () -> (version: Int, emoji: [CustomEmoji]?)? in
-            guard let version = try? store.changeVersions()[.customEmoji] else { return nil }
+            guard let versions = try? store.changeVersions() else { return nil }
+            // No row yet: the custom emoji never changed (a new store).
+            let version = versions[.customEmoji] ?? 0
             if version == known.version { return (version, nil) }
             return (try? store.customEmojis()).map { (version, $0) }
         }
         guard let read else { return known }
         guard let emoji = read.emoji else {
-            return snapshot.withLock {
-                $0.checked = now
-                return $0
+            return state.withLock {
+                $0.snapshot.checked = now
+                return $0.snapshot
             }
         }
         var byCode: [String: CustomEmoji] = [:]
         for custom in emoji { byCode[custom.code.lowercased()] = custom }
         let fresh = Snapshot(version: read.version, checked: now, emoji: emoji, byCode: byCode)
-        snapshot.withLock { $0 = fresh }
+        state.withLock { $0.snapshot = fresh }
         return fresh
     }
 }
