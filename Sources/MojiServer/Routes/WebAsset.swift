@@ -1,10 +1,11 @@
 import Foundation
+import MojiStore
 
 /// The files bundled with the module: `<moji-picker>` at `/picker.js` (its CSS inside it), the demo
 /// page that uses it at `/`, its icon at `/favicon.svg` (and `/favicon.ico`, which browsers ask
 /// for by themselves), and the API's OpenAPI 3.1 document, which ``OpenAPIDocument`` serves at
 /// `/v1/openapi.json` with the catalog's lists.
-enum WebAsset {
+enum WebAsset: CaseIterable {
     case page
     case picker
     case icon
@@ -30,6 +31,12 @@ enum WebAsset {
         case .icon: "image/svg+xml"
         case .openAPI: "application/json; charset=utf-8"
         }
+    }
+
+    /// Reads every file now, on a thread of `BlockingIO`, so that no request reads one from the
+    /// disk on the threads every request shares.
+    static func load() async {
+        await BlockingIO.run { for asset in allCases { _ = asset.contents } }
     }
 
     /// The file's bytes, read once; nil only when the build lacks its resources.

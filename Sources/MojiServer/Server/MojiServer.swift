@@ -124,6 +124,7 @@ public final class MojiServer: Sendable {
         let store = Result { () throws(StoreError) in
             try EmojiStore(url: configuration.storeURL, configuration: configuration.store)
         }
+        await WebAsset.load()
         let imageCache = ImageCache(directory: configuration.imageDirectory)
         var mirror: CustomSetMirror?
         if let customSets, case .success(let store) = store {
