@@ -177,8 +177,12 @@ struct ServePostgresCustomSetsTests {
                 _ = try await Self.waitForSets(url) { $0["down"] == ["outage"] }
 
                 try await cluster.halt()
-                // Several mirror polls fail meanwhile.
-                try await Task.sleep(for: .seconds(5))
+                // Until a mirror poll has failed (the instance says so once), rather than a fixed
+                // wait; then the sets it mirrored are still served.
+                let deadline = ContinuousClock.now + .seconds(60)
+                while !serve.standardError.contains("cannot be mirrored"), ContinuousClock.now < deadline {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
                 #expect(try await Self.customSets(url)["down"] == ["outage"])
                 let search = try await curl(url.appendingPathComponent("v1/search").absoluteString + "?q=outage")
                 #expect(String(decoding: search.body, as: UTF8.self).contains("\"code\":\"outage\""))
