@@ -1,8 +1,8 @@
 /// An entry of a set that was not stored because another owner has its code: codes are unique
 /// in a store across all sets, whatever their case.
 ///
-/// ``EmojiStore/replaceCustomSetEmoji(named:with:validators:imageValidators:at:)`` returns them;
-/// the sync reports each as skipped, with its owner.
+/// Writing a set's emoji (MojiSync's `CustomSetSync` does) returns them; the sync reports each
+/// as skipped, with its owner.
 public struct CustomSetConflict: Sendable, Hashable, Codable {
     /// The entry's code, as the set gave it.
     public var code: String

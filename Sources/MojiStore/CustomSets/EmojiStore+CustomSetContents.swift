@@ -3,7 +3,7 @@ import GRDB
 import Moji
 
 /// A custom set with its emoji in the source's order: what a shared database holds of a set,
-/// and what ``EmojiStore/replaceCustomSets(with:)`` mirrors into a store.
+/// and what MojiSync's `CustomSetMirror` mirrors into a store.
 public struct CustomSetContent: Sendable, Hashable, Codable {
     /// The set's record: source and sync state.
     public var set: CustomSet
@@ -47,7 +47,7 @@ extension EmojiStore {
     /// - Throws: ``StoreError/invalidCustomSet(name:reason:)`` or
     ///   ``StoreError/invalidCustomEmoji(code:reason:)`` for content the store refuses: nothing is
     ///   written.
-    public func replaceCustomSets(with contents: [CustomSetContent]) throws(StoreError) {
+    package func replaceCustomSets(with contents: [CustomSetContent]) throws(StoreError) {
         for content in contents {
             if let problem = content.set.problem {
                 throw .invalidCustomSet(name: content.set.name, reason: problem)

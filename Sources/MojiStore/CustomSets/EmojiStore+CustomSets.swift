@@ -76,7 +76,7 @@ extension EmojiStore {
     /// - Throws: ``StoreError/unknownCustomSet(_:)`` when the set is gone (removed while
     ///   syncing): nothing is written. ``StoreError/invalidCustomEmoji(code:reason:)`` for an
     ///   entry the store refuses (see ``addCustomEmoji(_:)``): nothing is written.
-    public func replaceCustomSetEmoji(
+    package func replaceCustomSetEmoji(
         named name: String, with emoji: [CustomEmoji], validators: HTTPValidators,
         imageValidators: [ImageValidator], at date: Date
     ) throws(StoreError) -> [CustomSetConflict] {
@@ -142,7 +142,7 @@ extension EmojiStore {
     /// stay as they are.
     ///
     /// - Throws: ``StoreError/unknownCustomSet(_:)`` when the set is gone.
-    public func recordCustomSetCheck(
+    package func recordCustomSetCheck(
         named name: String, at date: Date, validators: HTTPValidators
     ) throws(StoreError) {
         guard CustomSet.isStorable(date) else {
@@ -160,7 +160,7 @@ extension EmojiStore {
     /// ``CustomSet/syncedAt`` stay: the last good content is kept.
     ///
     /// - Throws: ``StoreError/unknownCustomSet(_:)`` when the set is gone.
-    public func recordCustomSetFailure(
+    package func recordCustomSetFailure(
         named name: String, at date: Date, error: String, retryAfter: Date?
     ) throws(StoreError) {
         guard CustomSet.isStorable(date), retryAfter.map(CustomSet.isStorable) ?? true else {
@@ -234,7 +234,7 @@ extension EmojiStore {
     }
 
     /// What the store remembers of these image URLs, by URL; URLs it knows nothing of are left out.
-    public func imageValidators(forURLs urls: [String]) throws(StoreError) -> [String: ImageValidator] {
+    package func imageValidators(forURLs urls: [String]) throws(StoreError) -> [String: ImageValidator] {
         let unique = Array(Set(urls))
         return try read { db in
             var found: [String: ImageValidator] = [:]
@@ -255,7 +255,7 @@ extension EmojiStore {
 
     /// Notes that the server confirmed these image URLs' bytes at `date` (they answered `304`),
     /// so a sync soon after need not ask again. URLs without a validator are ignored.
-    public func recordImageChecks(urls: [String], at date: Date) throws(StoreError) {
+    package func recordImageChecks(urls: [String], at date: Date) throws(StoreError) {
         let unique = Array(Set(urls))
         guard !unique.isEmpty else { return }
         try write([]) { db in

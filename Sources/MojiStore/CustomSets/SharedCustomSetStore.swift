@@ -1,8 +1,8 @@
 import Foundation
 
 /// A database that holds the canonical custom sets of many `moji serve` instances (PostgreSQL,
-/// module MojiPostgres): each instance mirrors it into its own store
-/// (``EmojiStore/replaceCustomSets(with:)``) whenever its ``customSetsVersion()`` moves.
+/// module MojiPostgres): each instance mirrors it into its own store (MojiSync's
+/// `CustomSetMirror`) whenever its ``customSetsVersion()`` moves.
 ///
 /// Writers change one set at a time: they claim it (``claimCustomSetSync(named:owner:until:now:)``)
 /// so that no two instances fetch it at once, sync it with MojiSync's code in a store of their
@@ -10,7 +10,7 @@ import Foundation
 ///
 /// ```swift
 /// let (version, contents) = try await shared.customSetContents()
-/// try store.replaceCustomSets(with: contents)
+/// for content in contents { print(content.set.name, content.emoji.count) }
 /// ```
 public protocol SharedCustomSetStore: Sendable {
     /// How the database is named in messages.
@@ -24,7 +24,7 @@ public protocol SharedCustomSetStore: Sendable {
 
     /// Writes a set and its emoji (replacing what the set had) in one transaction that moves the
     /// version. An emoji whose code another set has (in any case) is not written and comes back
-    /// as a conflict, as ``EmojiStore/replaceCustomSetEmoji(named:with:validators:imageValidators:at:)`` does.
+    /// as a conflict (``CustomSetConflict``), as in a store of one process.
     ///
     /// - Parameters:
     ///   - content: The set's record and its emoji, in order.

@@ -69,10 +69,6 @@ import Moji
 /// - ``customSet(named:)``
 /// - ``removeCustomSet(named:)``
 /// - ``customEmojis(inSet:)``
-/// - ``replaceCustomSetEmoji(named:with:validators:imageValidators:at:)``
-/// - ``recordCustomSetCheck(named:at:validators:)``
-/// - ``recordCustomSetFailure(named:at:error:retryAfter:)``
-/// - ``imageValidators(forURLs:)``
 /// - ``referencedImageHashes()``
 ///
 /// ### API tokens of `moji serve`

@@ -12,7 +12,7 @@ import MojiStore
 ///
 /// ``update()`` asks the shared database for its version and, when it moved since the last
 /// mirror, replaces the store's sets and their emoji with the database's in one transaction
-/// (``/MojiStore/EmojiStore/replaceCustomSets(with:)``), so readers of the store and everything
+/// (a call of the store's that only the mirror makes), so readers of the store and everything
 /// that watches its change versions follow. A failed read changes nothing: the store keeps the
 /// sets it mirrored last. Images are content-addressed and kept per process: those of web
 /// sets that the cache lacks (another instance synced the set) are fetched from their URLs by
