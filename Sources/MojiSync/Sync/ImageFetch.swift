@@ -119,7 +119,11 @@ struct ImageFetch: Sendable {
     private func download(_ reference: String, known: ImageValidator?) async -> (String, ImageOutcome, Totals) {
         var totals = Totals()
         guard let url = URL(string: reference) else { return (reference, .failed("is not a URL"), totals) }
-        let cached = await BlockingIO.run { [cache] in known.flatMap { cache.contains($0.image) ? $0 : nil } }
+        // A look at the cache only for an image fetched before (none on a first import).
+        var cached: ImageValidator?
+        if let known {
+            cached = await BlockingIO.run { [cache] in cache.contains(known.image) ? known : nil }
+        }
         let request = FetchRequest(
             url: url, validators: cached?.validators ?? HTTPValidators(),
             maximumBytes: options.imageLimits.maximumBytes)
