@@ -7,8 +7,8 @@ public enum RepresentationJSON {
     /// writes them; `pretty` indents for a person reading a terminal.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting =
-            pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         encoder.dateEncodingStrategy = .iso8601
         return encoder
     }

@@ -114,18 +114,19 @@ func customEmojiLookup(_ store: EmojiStore) -> CustomEmojiLookup {
 
 extension StoreItemSummary {
     /// One line: emoji and name.
-    var line: String { "\(emoji)\t\(displayName)" }
-
-    /// The name, or what stands for it when the custom emoji is gone.
-    var displayName: String { name ?? code.map { "custom :\($0): (gone)" } ?? "unknown" }
+    var line: String { "\(emoji)\t\(shownName(name, code: code))" }
 }
 
 extension UsageSummary {
     /// One line: emoji, name, and the usage figures.
     var line: String {
-        let shown = name ?? code.map { "custom :\($0): (gone)" } ?? "unknown"
-        return "\(emoji)\t\(shown)\tscore \(String(format: "%.3f", score))\tuses \(uses)"
+        "\(emoji)\t\(shownName(name, code: code))\tscore \(String(format: "%.3f", score))\tuses \(uses)"
     }
+}
+
+/// An item's name in a line, or what stands for it when its custom emoji is gone.
+private func shownName(_ name: String?, code: String?) -> String {
+    name ?? code.map { "custom :\($0): (gone)" } ?? "unknown"
 }
 
 /// Writes a line to standard output at once, so a reader sees each use as it commits.

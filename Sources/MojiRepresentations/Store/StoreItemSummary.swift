@@ -55,7 +55,4 @@ public struct CustomEmojiLookup: Sendable {
         guard let image = custom.image, !image.isEmpty else { return nil }
         return image
     }
-
-    /// A lookup that knows no custom emoji (a list of Unicode emoji only, or no store at hand).
-    public static let none = CustomEmojiLookup(find: { _ in nil })
 }
