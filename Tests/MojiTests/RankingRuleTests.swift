@@ -104,4 +104,25 @@ struct RankingRuleTests {
         let manWomanBoy = try #require(position(of: "👨‍👩‍👦", for: "family"))
         #expect(family < manWomanBoy)
     }
+
+    @Test("a word found inside a compound, when real matches are few, ranks before typos: denken → 🤔")
+    func compoundPartBeforeTypos() throws {
+        // German 🤔 is "nachdenkendes Gesicht"; "denken" starts no word, and is one letter from
+        // "danken" (🙏's keyword). In the first locale only: "hola" is no part of English "scholar"
+        // for someone searching Spanish.
+        let german = try EmojiSearch(locales: [MojiLocale("de"), .english])
+        let thinking = german.results(for: "denken", options: SearchOptions(limit: 5))
+        #expect(thinking.first?.item.text == "🤔")
+        #expect(thinking.first?.relevance == .substring)
+        let thinkingAt = try #require(position(of: "🤔", for: "denken", in: german))
+        let prayingAt = try #require(position(of: "🙏", for: "denken", in: german))
+        #expect(thinkingAt < prayingAt)
+        let spanish = try EmojiSearch(locales: [MojiLocale("es"), .english])
+        #expect(position(of: "🎓", for: "hola", in: spanish) == nil)
+        #expect(position(of: "🎓", for: "hola") != nil)
+        // A query whose real matches are enough, or that is a name, looks inside no word:
+        // "melon" is 🍈, and 🍉 "watermelon" stays out; so do typos.
+        #expect(texts("melon").first == "🍈")
+        #expect(position(of: "🍉", for: "melon") == nil)
+    }
 }

@@ -112,6 +112,46 @@ struct SearchIndexBuildTests {
     }
 }
 
+/// The scan for the parts of compounds (``SearchSegment/wordsContaining(inside:into:)``) finds
+/// what a naive search of each word finds: every word holding the needle past its first byte,
+/// once, in order, and no hit that spans two words of the table.
+@Suite("Search compound parts")
+struct SearchCompoundPartTests {
+    @Test("the scan agrees with a naive search", arguments: ["de", "en", "fr", "ru"])
+    func scanMatchesNaiveSearch(_ locale: String) throws {
+        let search = try EmojiSearch(locales: [MojiLocale(locale)])
+        let words = search.index.segments[0].words
+        // Needles: pieces of words of the table (from their middle, their end and across the
+        // joint of two neighbours), of two to eight bytes, cut at letters.
+        var needles: Set<[UInt8]> = []
+        for index in stride(from: 0, to: words.count - 1, by: 37) {
+            let joined = String(decoding: words.term(at: index) + words.term(at: index + 1), as: UTF8.self)
+            let scalars = Array(joined.unicodeScalars)
+            for length in [2, 3, 5, 8] where scalars.count > length {
+                for start in [1, scalars.count - length] {
+                    var bytes: [UInt8] = []
+                    UTF8Codec.append(scalars[start..<(start + length)].map(\.value), to: &bytes)
+                    needles.insert(bytes)
+                }
+            }
+        }
+        #expect(needles.count > 100)
+        var found = 0
+        for needle in needles {
+            var scanned: [Int] = []
+            search.index.segments[0].wordsContaining(inside: needle, into: &scanned)
+            let naive = (0..<words.count).filter { index in
+                let term = Array(words.term(at: index))
+                guard term.count > needle.count else { return false }
+                return (1...(term.count - needle.count)).contains { Array(term[$0..<($0 + needle.count)]) == needle }
+            }
+            #expect(scanned == naive, "\(locale) \(String(decoding: needle, as: UTF8.self))")
+            found += naive.count
+        }
+        #expect(found > 0)
+    }
+}
+
 /// Each locale's segment file in the committed catalog is exactly the segment built from the
 /// locale's names and keywords, in scripts with and without spaces; an index reads it, alone or
 /// as the second locale, and a catalog without the files builds the same.

@@ -80,6 +80,85 @@ final class SearchSegment: Sendable {
         }
     }
 
+    /// The words of a spaced script that contain `needle` (folded UTF-8, whole letters) past
+    /// their first byte, as indexes into ``words``, in order: the parts of compounds ("denken" in
+    /// "nachdenkendes", "zucken" in "schulterzuckend"). One pass over all the words' bytes, which
+    /// lie back to back (a hit across two words is passed over), sixteen bytes at a time; still a
+    /// scan of the whole table (about 1.5 µs for English), so the matcher asks only when a
+    /// one-word query has few real matches.
+    func wordsContaining(inside needle: [UInt8], into output: inout [Int]) {
+        let n = needle.count
+        guard n > 0 else { return }
+        needle.withUnsafeBufferPointer { needle in
+            words.bytes.withUnsafeBufferPointer { all in
+                words.starts.withUnsafeBufferPointer { starts in
+                    guard let base = all.baseAddress else { return }
+                    let count = all.count
+                    let first = needle[0]
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+                    let firsts = ones &* UInt64(first)
+                    let seconds = ones &* UInt64(n > 1 ? needle[1] : 0)
+                    /// The high bit of each zero byte of `x`, exactly (no carries between bytes).
+                    @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 {
+                        ~(((x & lows) &+ lows) | x) & ~lows
+                    }
+                    @inline(__always) func load(_ offset: Int) -> UInt64 {
+                        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    }
+                    /// Records the word of a hit at `offset` if the hit lies inside it; where later
+                    /// hits may start (past that word, or past `offset`).
+                    func record(_ offset: Int) -> Int {
+                        var low = 0
+                        var high = starts.count - 2
+                        while low < high {
+                            let middle = (low + high + 1) / 2
+                            if Int(starts[middle]) <= offset { low = middle } else { high = middle - 1 }
+                        }
+                        let end = Int(starts[low + 1])
+                        guard offset > Int(starts[low]), offset + n <= end else { return offset + 1 }
+                        output.append(low)
+                        return end
+                    }
+                    func matches(at offset: Int) -> Bool {
+                        guard offset + n <= count else { return false }
+                        var k = 1
+                        while k < n && base[offset + k] == needle[k] { k += 1 }
+                        return k == n
+                    }
+                    var offset = 0
+                    // The end of the last word found: its other hits are no new word.
+                    var skip = 0
+                    // Sixteen bytes at a time, by the needle's first two bytes: most blocks hold
+                    // no pair and cost a compare each.
+                    let firstBlock = SIMD16<UInt8>(repeating: first)
+                    let secondBlock = SIMD16<UInt8>(repeating: n > 1 ? needle[1] : 0)
+                    while n > 1, offset + 17 <= count {
+                        let block = UnsafeRawPointer(base + offset).loadUnaligned(as: SIMD16<UInt8>.self)
+                        let next = UnsafeRawPointer(base + offset + 1).loadUnaligned(as: SIMD16<UInt8>.self)
+                        guard any((block .== firstBlock) .& (next .== secondBlock)) else {
+                            offset += 16
+                            continue
+                        }
+                        // The first eight of the block, by bits: the bytes where the needle's first
+                        // two bytes start have their high bit set.
+                        var found = zeroBytes(load(offset) ^ firsts) & zeroBytes(load(offset + 1) ^ seconds)
+                        while found != 0 {
+                            // The lowest set bit is the earliest byte.
+                            let at = offset + found.trailingZeroBitCount / 8
+                            found &= found &- 1
+                            if at >= skip, matches(at: at) { skip = record(at) }
+                        }
+                        offset = max(offset + 8, skip)
+                    }
+                    while offset < count {
+                        offset = base[offset] == first && matches(at: offset) ? record(offset) : offset + 1
+                    }
+                }
+            }
+        }
+    }
+
     private func contains(word: Int, _ needle: [UInt8]) -> Bool {
         let term = words.term(at: word)
         guard term.count > needle.count else { return false }

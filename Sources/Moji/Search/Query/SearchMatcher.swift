@@ -1,5 +1,6 @@
 /// Runs one query against a ``SearchIndex``: exact phrases, then every word (AND) by prefix,
-/// inside words for unspaced scripts, and with one typo when exact matches are too few.
+/// inside words for unspaced scripts, and with one typo (or, for one word, as a part of a
+/// compound) when exact matches are too few.
 ///
 /// Each entry found gets a ``RankKey``, the best of its exact matches and of its word matches,
 /// whose order is the table in `RankingOrder.swift`.
@@ -111,7 +112,9 @@ struct SearchMatcher {
         let enough = found.count >= min(options.limit ?? Int.max, Self.fewMatches)
         if options.allowsTypos, !enough, query.allowsTypos {
             if query.tokens.count == 1 {
-                addTypos(of: query.tokens[0])
+                // A word that is a name, a code or an everyday word as typed says what is meant:
+                // no compound parts for it.
+                addTypos(of: query.tokens[0], compoundParts: exactEntries.isEmpty)
             } else {
                 resetWords()
                 matchWords(typos: true)
@@ -287,10 +290,12 @@ struct SearchMatcher {
     }
 
     /// The typo-tolerant pass of a one-word query: its exact matches stand (a typo ranks below
-    /// any of them), so only the words one edit away are added.
-    private mutating func addTypos(of token: SearchQuery.Token) {
+    /// any of them), so only the words one edit away are added, and with `compoundParts` the
+    /// words it is a part of.
+    private mutating func addTypos(of token: SearchQuery.Token, compoundParts: Bool) {
         for segment in index.segments {
             matchTypos(token, in: segment, localeRank: segment.localeRank, position: 0)
+            if compoundParts { matchInsideSpaced(token, in: segment, position: 0) }
         }
         for entry in touched[..<touchedCount] {
             let entry = Int(entry)
@@ -458,6 +463,26 @@ struct SearchMatcher {
                     }
                     if isMatch { recordTypo(word, in: words, localeRank: localeRank, position: position) }
                 }
+            }
+        }
+    }
+
+    /// Words of a spaced script the token is part of, past their start: the parts of compounds
+    /// ("denken" for 🤔 "nachdenkendes Gesicht"). Asked with typos, when real matches are few,
+    /// for a one-word query (a compound is typed alone; each word of "face with tears" would scan
+    /// the table again), in the names and keywords of the first locale (in another, such parts
+    /// are mostly chance: "hola" in "scholar"); they rank before typos.
+    private mutating func matchInsideSpaced(_ token: SearchQuery.Token, in segment: SearchSegment, position: Int) {
+        guard case .locale = segment.source, segment.localeRank == 0 else { return }
+        scratchWords.removeAll(keepingCapacity: true)
+        segment.wordsContaining(inside: token.bytes, into: &scratchWords)
+        for word in scratchWords {
+            for posting in segment.words.postings[segment.words.postingRange(of: word)] {
+                record(
+                    posting.entry,
+                    RankKey.word(.inside(name: posting.isName), localeRank: segment.localeRank)
+                        .penalized(by: uncoveredCost),
+                    position)
             }
         }
     }

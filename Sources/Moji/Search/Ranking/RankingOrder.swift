@@ -216,7 +216,8 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
     /// The start of a keyword's word (not of the last word still being typed: that counts as
     /// ``keyword``).
     case keywordPrefix
-    /// Inside a name's word (scripts written without spaces).
+    /// Inside a name's word (scripts written without spaces, or a part of a compound when real
+    /// matches are few: "denken" in "nachdenkendes").
     case insideNameWord
     /// Inside a keyword's or shortcode's word.
     case insideOtherWord
@@ -268,7 +269,7 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// | the word still being typed, in a name             | 3 + word band (− 3 when whole)   |
 /// | the word still being typed, in a keyword          | 6 + word band (− 3 when whole)   |
 /// | the word still being typed, in a shortcode        | 7 + word band (− 3 when whole)   |
-/// | inside a name's word (scripts without spaces)     | 10                               |
+/// | inside a name's word (no spaces, compound parts)  | 10                               |
 /// | inside another word                               | 12                               |
 /// | one typo, in a name / elsewhere                   | 16 / 18                          |
 ///
