@@ -34,7 +34,7 @@ extension PostgresUserDataStore {
         }
     }
 
-    /// As ``/MojiStore/EmojiStore/setPreferredSkinTones(_:for:)``: one tone, or one per person, and only
+    /// As ``/MojiStore/EmojiStore/SkinTones/setPreferred(_:for:)``: one tone, or one per person, and only
     /// tones Unicode has a sequence for.
     public func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji, user: String) async throws(StoreError) {
         let base = emoji.neutral

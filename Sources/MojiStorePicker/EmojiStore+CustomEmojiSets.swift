@@ -13,7 +13,7 @@ extension EmojiStore {
     /// ```
     public func customEmojiSets() throws(StoreError) -> [CustomEmojiSet] {
         var sections: [CustomEmojiSet] = []
-        for emoji in try customEmojis() where emoji.set == nil && emoji.isVisibleInPicker {
+        for emoji in try custom.allEmoji() where emoji.set == nil && emoji.isVisibleInPicker {
             let group = emoji.group ?? "custom"
             if let index = sections.firstIndex(where: { $0.id == group }) {
                 sections[index].emoji.append(emoji)
@@ -22,8 +22,8 @@ extension EmojiStore {
                 sections.append(CustomEmojiSet(id: group, title: title, emoji: [emoji]))
             }
         }
-        for set in try customSets() {
-            let emoji = try customEmojis(inSet: set.name).filter(\.isVisibleInPicker)
+        for set in try custom.sets() {
+            let emoji = try custom.emoji(inSet: set.name).filter(\.isVisibleInPicker)
             guard !emoji.isEmpty else { continue }
             // A set named like a hand-made group still gets a section of its own.
             var id = set.name

@@ -19,23 +19,24 @@ extension EmojiStore: PickerHistory {
     /// learned picks, ``/MojiStore/StoreConfiguration/learnedPickLimit``).
     public func pickerSnapshot() throws -> PickerHistorySnapshot {
         let catalog = configuration.catalog
-        let custom = try Dictionary(customEmojis().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
+        let custom = try Dictionary(
+            custom.allEmoji().map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })
         func searchItem(_ item: StoreItem) -> SearchItem? {
             if let code = item.customCode { return custom[code].map(SearchItem.custom) }
             return item.emoji(in: catalog).map(SearchItem.emoji)
         }
         var tones: [Emoji: [SkinTone]] = [:]
-        for (item, preferred) in try skinTonePreferences() {
+        for (item, preferred) in try skinTones.preferences() {
             if let emoji = item.emoji(in: catalog) { tones[emoji.neutral] = preferred }
         }
         return PickerHistorySnapshot(
-            frequent: try frequent().compactMap { searchItem($0.displayItem(in: catalog)) },
-            pinned: try pinned().compactMap(searchItem),
-            recent: try recent().compactMap { searchItem($0.displayItem(in: catalog)) },
+            frequent: try usage.frequent().compactMap { searchItem($0.displayItem(in: catalog)) },
+            pinned: try favorites.pinned().compactMap(searchItem),
+            recent: try usage.recent().compactMap { searchItem($0.displayItem(in: catalog)) },
             skinTones: tones,
-            defaultSkinTone: try defaultSkinTone(),
-            usage: try usageScores(),
-            learnedPicks: try learnedPickHistory())
+            defaultSkinTone: try skinTones.defaultTone(),
+            usage: try usage.scores(),
+            learnedPicks: try usage.learnedPickHistory())
     }
 
     /// Records a pick: the tones chosen in the popover become the preferred ones, then each
@@ -44,14 +45,14 @@ extension EmojiStore: PickerHistory {
     /// control characters only is not learned; one longer than search reads is learned by its
     /// start, as search reads it.
     public func record(_ pick: EmojiPick) throws {
-        for (emoji, tones) in pick.skinTones { try setPreferredSkinTones(tones, for: emoji) }
+        for (emoji, tones) in pick.skinTones { try skinTones.setPreferred(tones, for: emoji) }
         // A picker's text is what the person typed: made acceptable, it is never refused, so the
         // use itself is never lost.
         let query = pick.query.map(LearnedQuery.acceptable)
         for item in pick.items {
             switch item {
-            case .emoji(let emoji): try recordUse(of: emoji, query: query)
-            case .custom(let custom): try recordUse(of: StoreItem(custom), query: query)
+            case .emoji(let emoji): try usage.recordUse(of: emoji, query: query)
+            case .custom(let custom): try usage.recordUse(of: StoreItem(custom), query: query)
             }
         }
     }

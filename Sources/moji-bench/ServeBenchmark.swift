@@ -218,7 +218,7 @@ struct ServeBenchmark: AsyncParsableCommand {
             guard FileManager.default.fileExists(atPath: url.path) else { return total }
             let store = try EmojiStore(url: url)
             defer { try? store.close() }
-            return total + (try store.totalUses())
+            return total + (try store.usage.totalUses())
         }
     }
 

@@ -289,9 +289,9 @@ struct ServeInstancesBenchmark {
                 let kept: Bool
                 if case .answered(let status) = outcome { kept = (200..<300).contains(status) } else { kept = false }
                 guard kept || recordedUncertain.contains(index) else { continue }
-                try replay.recordUse(of: StoreItem(key: Self.usedEmoji[client.sequence[index]]))
+                try replay.usage.recordUse(of: StoreItem(key: Self.usedEmoji[client.sequence[index]]))
             }
-            let expected = try replay.recent(limit: 10_000)
+            let expected = try replay.usage.recent(limit: 10_000)
             if expected.count != stored.count { phase.scoreMismatches += max(expected.count, stored.count) }
             for (mine, theirs) in zip(expected, stored)
             where mine.item != theirs.item || mine.score != theirs.score || mine.useCount != theirs.useCount

@@ -37,8 +37,8 @@ struct StoreBenchmark: ParsableCommand {
         }
         // One use of each, then a skewed second pass so scores and counts differ.
         let fillStart = Measurement.nowMicroseconds()
-        for item in items { try store.recordUse(of: item) }
-        for index in 0..<min(items.count, 2_000) { try store.recordUse(of: items[(index * index) % items.count]) }
+        for item in items { try store.usage.recordUse(of: item) }
+        for index in 0..<min(items.count, 2_000) { try store.usage.recordUse(of: items[(index * index) % items.count]) }
         let fillSeconds = (Measurement.nowMicroseconds() - fillStart) / 1_000_000
 
         let toned = EmojiCatalog.shared.emojis.filter(\.hasSkinTones)
@@ -48,17 +48,19 @@ struct StoreBenchmark: ParsableCommand {
             try time {
                 index += 1
                 if index % 3 == 0, !toned.isEmpty {
-                    try store.recordUse(of: toned[index % toned.count])
+                    try store.usage.recordUse(of: toned[index % toned.count])
                 } else {
-                    try store.recordUse(of: items[(index * 7919) % items.count])
+                    try store.usage.recordUse(of: items[(index * 7919) % items.count])
                 }
             }, extra: fillSeconds)
         report(
-            "frequent", try time { if try store.frequent().isEmpty { throw ValidationError("no frequent") } },
+            "frequent", try time { if try store.usage.frequent().isEmpty { throw ValidationError("no frequent") } },
             extra: nil)
-        report("recent", try time { if try store.recent().isEmpty { throw ValidationError("no recent") } }, extra: nil)
         report(
-            "most_used", try time { if try store.mostUsed().isEmpty { throw ValidationError("no most used") } },
+            "recent", try time { if try store.usage.recent().isEmpty { throw ValidationError("no recent") } },
+            extra: nil)
+        report(
+            "most_used", try time { if try store.usage.mostUsed().isEmpty { throw ValidationError("no most used") } },
             extra: nil)
 
         // Learned picks at the store's limit: each of the first emoji picked after its English name.
@@ -66,13 +68,13 @@ struct StoreBenchmark: ParsableCommand {
         let named = EmojiCatalog.shared.neutralEmojis.prefix(store.configuration.learnedPickLimit).map {
             (item: StoreItem($0), query: english.name(of: $0))
         }
-        for pick in named { try store.recordUse(of: pick.item, query: pick.query) }
+        for pick in named { try store.usage.recordUse(of: pick.item, query: pick.query) }
         report(
             "record_use_query",
             try time {
                 index += 1
                 let pick = named[(index * 7919) % named.count]
-                try store.recordUse(of: pick.item, query: pick.query)
+                try store.usage.recordUse(of: pick.item, query: pick.query)
             }, extra: nil)
         // What a picker types: the first one to three letters of the names.
         let prefixes = named.flatMap { pick in (1...3).map { String(pick.query.prefix($0)) } }
@@ -80,11 +82,11 @@ struct StoreBenchmark: ParsableCommand {
             "learned_picks",
             try time {
                 index += 1
-                _ = try store.learnedPicks(for: prefixes[(index * 7919) % prefixes.count])
+                _ = try store.usage.learnedPicks(for: prefixes[(index * 7919) % prefixes.count])
             }, extra: nil)
         report(
             "learned_history",
-            try time { if try store.learnedPickHistory().isEmpty { throw ValidationError("nothing learned") } },
+            try time { if try store.usage.learnedPickHistory().isEmpty { throw ValidationError("nothing learned") } },
             extra: nil)
     }
 

@@ -20,7 +20,7 @@ struct Collections: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                let collections = try storeCall { () throws(StoreError) in try store.collections() }
+                let collections = try storeCall { () throws(StoreError) in try store.favorites.collections() }
                 if options.json {
                     let custom = customEmojiLookup(store)
                     return try printJSON(collections.map { CollectionSummary($0, custom: custom) })
@@ -54,7 +54,7 @@ struct Collections: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                try storeCall { () throws(StoreError) in try store.createCollection(named: name) }
+                try storeCall { () throws(StoreError) in try store.favorites.createCollection(named: name) }
                 try printCollection(name, store: store, json: options.json)
             }
         }
@@ -76,7 +76,7 @@ struct Collections: ParsableCommand {
             try reportingFailures {
                 let store = try options.openStore()
                 try options.insertEach(emojis, at: at, in: store) { item, position throws(StoreError) in
-                    try store.add(item, toCollection: name, at: position)
+                    try store.favorites.add(item, toCollection: name, at: position)
                 }
                 try printCollection(name, store: store, json: options.json)
             }
@@ -97,8 +97,10 @@ struct Collections: ParsableCommand {
                 let store = try options.openStore()
                 for text in emojis {
                     let item = try options.item(text, in: store)
-                    guard try storeCall({ () throws(StoreError) in try store.remove(item, fromCollection: name) })
-                    else {
+                    let removed = try storeCall { () throws(StoreError) in
+                        try store.favorites.remove(item, fromCollection: name)
+                    }
+                    guard removed else {
                         throw CommandFailure(message: "\(item) is not in '\(name)'.", code: .notFound)
                     }
                 }
@@ -121,7 +123,9 @@ struct Collections: ParsableCommand {
             try reportingFailures {
                 let store = try options.openStore()
                 let item = try options.item(emoji, in: store)
-                try storeCall { () throws(StoreError) in try store.move(item, inCollection: name, to: position - 1) }
+                try storeCall { () throws(StoreError) in
+                    try store.favorites.move(item, inCollection: name, to: position - 1)
+                }
                 try printCollection(name, store: store, json: options.json)
             }
         }
@@ -136,7 +140,7 @@ struct Collections: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                try storeCall { () throws(StoreError) in try store.renameCollection(name, to: newName) }
+                try storeCall { () throws(StoreError) in try store.favorites.renameCollection(name, to: newName) }
                 try printCollection(newName, store: store, json: options.json)
             }
         }
@@ -150,7 +154,8 @@ struct Collections: ParsableCommand {
         func run() throws {
             try reportingFailures {
                 let store = try options.openStore()
-                guard try storeCall({ () throws(StoreError) in try store.deleteCollection(named: name) }) else {
+                guard try storeCall({ () throws(StoreError) in try store.favorites.deleteCollection(named: name) })
+                else {
                     throw CommandFailure(message: StoreError.collectionNotFound(name).description, code: .notFound)
                 }
                 if options.json { try printJSON(["deleted": name]) } else { print("deleted \(name)") }
@@ -160,7 +165,8 @@ struct Collections: ParsableCommand {
 }
 
 private func printCollection(_ name: String, store: EmojiStore, json: Bool) throws {
-    guard let collection = try storeCall({ () throws(StoreError) in try store.collection(named: name) }) else {
+    guard let collection = try storeCall({ () throws(StoreError) in try store.favorites.collection(named: name) })
+    else {
         throw CommandFailure(message: StoreError.collectionNotFound(name).description, code: .notFound)
     }
     let summary = CollectionSummary(collection, custom: customEmojiLookup(store))

@@ -54,7 +54,7 @@ struct CustomCache: ParsableCommand {
             var removed: ImageCacheSummary?
             if prune || maxSize != nil {
                 let store = try options.openStore()
-                let referenced = try storeCall { () throws(StoreError) in try store.referencedImageHashes() }
+                let referenced = try storeCall { () throws(StoreError) in try store.custom.referencedImageHashes() }
                 var total = ImageCacheSummary()
                 do {
                     if prune {

@@ -41,14 +41,14 @@ struct CustomList: AsyncParsableCommand {
             }
             let store = try options.openStore()
             if let name {
-                guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
+                guard try storeCall({ () throws(StoreError) in try store.custom.set(named: name) }) != nil else {
                     throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
                 }
-                emoji = try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }
+                emoji = try storeCall { () throws(StoreError) in try store.custom.emoji(inSet: name) }
             } else {
-                let sets = try storeCall { () throws(StoreError) in try store.customSets() }
+                let sets = try storeCall { () throws(StoreError) in try store.custom.sets() }
                 emoji = try sets.flatMap { set in
-                    try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+                    try storeCall { () throws(StoreError) in try store.custom.emoji(inSet: set.name) }
                 }
             }
             let lines = emoji.map { CustomEmojiLine($0, cache: nil) }
@@ -71,7 +71,8 @@ struct CustomShow: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let store = try options.openStore()
-            guard let emoji = try storeCall({ () throws(StoreError) in try store.customEmoji(code: code) }) else {
+            guard let emoji = try storeCall({ () throws(StoreError) in try store.custom.emoji(code: code) })
+            else {
                 throw CommandFailure(
                     message: "no custom emoji has the code '\(code)'; `moji custom list` lists them.", code: .notFound)
             }
@@ -130,10 +131,11 @@ struct CustomRemove: AsyncParsableCommand {
                 }
             } else {
                 let store = try options.openStore()
-                let exists = try storeCall { () throws(StoreError) in try store.customSet(named: name) } != nil
+                let exists = try storeCall { () throws(StoreError) in try store.custom.set(named: name) } != nil
                 count =
-                    exists ? try storeCall { () throws(StoreError) in try store.customEmojis(inSet: name) }.count : 0
-                guard exists, try storeCall({ () throws(StoreError) in try store.removeCustomSet(named: name) })
+                    exists
+                    ? try storeCall { () throws(StoreError) in try store.custom.emoji(inSet: name) }.count : 0
+                guard exists, try storeCall({ () throws(StoreError) in try store.custom.removeSet(named: name) })
                 else {
                     throw CommandFailure(message: SyncError.unknownSet(name).description, code: .notFound)
                 }
@@ -172,12 +174,14 @@ struct CustomSets: AsyncParsableCommand {
                 }
             } else {
                 let store = try options.openStore()
-                let sets = try storeCall { () throws(StoreError) in try store.customSets() }
+                let sets = try storeCall { () throws(StoreError) in try store.custom.sets() }
                 summaries = try sets.map { set in
                     CustomSetStatus(
                         set,
-                        emojiCount: try storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
-                            .count,
+                        emojiCount: try storeCall { () throws(StoreError) in
+                            try store.custom.emoji(inSet: set.name)
+                        }
+                        .count,
                         now: now)
                 }
             }

@@ -40,7 +40,7 @@ struct CustomSync: AsyncParsableCommand {
             if let name {
                 names = [name]
             } else if let store {
-                names = try storeCall { () throws(StoreError) in try store.customSets() }.map(\.name)
+                names = try storeCall { () throws(StoreError) in try store.custom.sets() }.map(\.name)
             } else {
                 names = try await withSharedCustomSets(url: sharedURL ?? "") { sync in
                     try await sync.shared.customSetContents().contents.map(\.set.name)

@@ -90,12 +90,12 @@ extension Emojify {
     private func registerCustomSet(_ name: String, in emojifier: inout Emojifier) throws {
         let url = database.map { URL(fileURLWithPath: $0) } ?? StoreLocation.defaultURL()
         let store = try storeCall { () throws(StoreError) in try EmojiStore(url: url) }
-        guard try storeCall({ () throws(StoreError) in try store.customSet(named: name) }) != nil else {
+        guard try storeCall({ () throws(StoreError) in try store.custom.set(named: name) }) != nil else {
             throw CommandFailure(
                 message: "there is no custom set named \(name). `moji custom sets` lists them.", code: .notFound)
         }
         let cacheDirectory = ImageCache.defaultDirectory()
-        for emoji in try storeCall({ () throws(StoreError) in try store.customEmojis(inSet: name) }) {
+        for emoji in try storeCall({ () throws(StoreError) in try store.custom.emoji(inSet: name) }) {
             guard let source = Self.imageSource(of: emoji, base: imageBase, cacheDirectory: cacheDirectory) else {
                 continue
             }

@@ -15,7 +15,7 @@ struct Frequent: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let store = try options.openStore()
-            let entries = try storeCall { () throws(StoreError) in try store.frequent() }
+            let entries = try storeCall { () throws(StoreError) in try store.usage.frequent() }
             try printEntries(entries, store: store, json: options.json)
         }
     }

@@ -17,7 +17,7 @@ struct MostUsed: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let store = try options.openStore()
-            let entries = try storeCall { () throws(StoreError) in try store.mostUsed(limit: limit) }
+            let entries = try storeCall { () throws(StoreError) in try store.usage.mostUsed(limit: limit) }
             try printEntries(entries, store: store, json: options.json)
         }
     }

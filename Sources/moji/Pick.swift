@@ -126,7 +126,7 @@ struct Pick: ParsableCommand {
     ) {
         guard environment["MOJI_NO_REFRESH"] != "1" else { return }
         let now = Date()
-        guard let sets = try? store.customSets(), sets.contains(where: { $0.isDue(at: now) }) else { return }
+        guard let sets = try? store.custom.sets(), sets.contains(where: { $0.isDue(at: now) }) else { return }
         let sync = CustomSetSync(
             store: store, cache: ImageCache(directory: ImageCache.defaultDirectory(environment: environment)))
         Task.detached(priority: .background) { _ = await sync.refreshDueSets(at: now) }

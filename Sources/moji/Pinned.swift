@@ -48,7 +48,7 @@ struct Pinned: ParsableCommand {
             try reportingFailures {
                 let store = try options.openStore()
                 try options.insertEach(emojis, at: at, in: store) { item, position throws(StoreError) in
-                    try store.pin(item, at: position)
+                    try store.favorites.pin(item, at: position)
                 }
                 try printPinned(store, json: options.json)
             }
@@ -70,7 +70,7 @@ struct Pinned: ParsableCommand {
                 let store = try options.openStore()
                 for text in emojis {
                     let item = try options.item(text, in: store)
-                    guard try storeCall({ () throws(StoreError) in try store.unpin(item) }) else {
+                    guard try storeCall({ () throws(StoreError) in try store.favorites.unpin(item) }) else {
                         throw CommandFailure(
                             message: "\(item) is not pinned; `moji pinned` lists the pinned ones.", code: .notFound)
                     }
@@ -98,7 +98,7 @@ struct Pinned: ParsableCommand {
             try reportingFailures {
                 let store = try options.openStore()
                 let item = try options.item(emoji, in: store)
-                try storeCall { () throws(StoreError) in try store.movePinned(item, to: position - 1) }
+                try storeCall { () throws(StoreError) in try store.favorites.movePinned(item, to: position - 1) }
                 try printPinned(store, json: options.json)
             }
         }
@@ -107,7 +107,7 @@ struct Pinned: ParsableCommand {
 
 /// Prints the pinned list, numbered from 1.
 private func printPinned(_ store: EmojiStore, json: Bool) throws {
-    let pinned = try storeCall { () throws(StoreError) in try store.pinned() }
+    let pinned = try storeCall { () throws(StoreError) in try store.favorites.pinned() }
     let summaries = pinned.map { StoreItemSummary($0, custom: customEmojiLookup(store)) }
     if json { return try printJSON(summaries) }
     for (index, summary) in summaries.enumerated() { print("\(index + 1).\t\(summary.line)") }

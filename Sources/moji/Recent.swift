@@ -16,7 +16,7 @@ struct Recent: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let store = try options.openStore()
-            let entries = try storeCall { () throws(StoreError) in try store.recent(limit: limit) }
+            let entries = try storeCall { () throws(StoreError) in try store.usage.recent(limit: limit) }
             try printEntries(entries, store: store, json: options.json)
         }
     }

@@ -100,7 +100,8 @@ extension Search {
         do throws(StoreError) {
             let store = try EmojiStore(url: url)
             return (
-                try store.learnedPicks(for: text, limit: limit), try store.customEmojis().filter(\.isVisibleInPicker)
+                try store.usage.learnedPicks(for: text, limit: limit),
+                try store.custom.allEmoji().filter(\.isVisibleInPicker)
             )
         } catch {
             printError("warning: searching without your learned picks and custom emoji: \(error)")

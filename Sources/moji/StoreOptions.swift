@@ -76,7 +76,7 @@ struct StoreOptions: ParsableArguments {
 
     func item(_ text: String, in store: EmojiStore) throws -> StoreItem {
         if let emoji = EmojiCatalog.shared.emoji(matching: text) { return StoreItem(emoji) }
-        if let custom = try storeCall({ () throws(StoreError) in try store.customEmoji(code: text) }) {
+        if let custom = try storeCall({ () throws(StoreError) in try store.custom.emoji(code: text) }) {
             return StoreItem(custom)
         }
         throw CommandFailure(
@@ -109,7 +109,7 @@ func storeCall<T>(_ body: () throws(StoreError) -> T) throws -> T {
 /// The store's custom emoji as the `--json` summaries name them, with their images as imported.
 func customEmojiLookup(_ store: EmojiStore) -> CustomEmojiLookup {
     // A read that fails names the item without its custom details rather than failing the listing.
-    CustomEmojiLookup(find: { code in try? store.customEmoji(code: code) })
+    CustomEmojiLookup(find: { code in try? store.custom.emoji(code: code) })
 }
 
 extension StoreItemSummary {

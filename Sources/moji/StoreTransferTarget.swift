@@ -52,10 +52,10 @@ enum StoreTransferTarget {
             // Not closed here: closing checkpoints, which waits for another process's write, and an
             // export must answer at once while one runs. The process ends right after.
             let store = try options.openStore()
-            return try storeCall { () throws(StoreError) in try store.export() }
+            return try storeCall { () throws(StoreError) in try store.maintenance.export() }
         case .sqliteUser(let name, let url, let options):
             let store = try Self.openExisting(user: name, at: url, options: options)
-            return try storeCall { () throws(StoreError) in try store.export() }
+            return try storeCall { () throws(StoreError) in try store.maintenance.export() }
         case .postgresUser(let name, let url):
             return try await Self.withPostgres(url) { store throws(StoreError) in try await store.export(user: name) }
         }
@@ -66,13 +66,13 @@ enum StoreTransferTarget {
         switch self {
         case .store(let options):
             let store = try options.openStore()
-            try storeCall { () throws(StoreError) in try store.importData(export) }
+            try storeCall { () throws(StoreError) in try store.maintenance.importData(export) }
         case .sqliteUser(_, let url, let options):
             try FileManager.default.createDirectory(
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let store = try Self.open(url, options: options)
             defer { try? store.close() }
-            try storeCall { () throws(StoreError) in try store.importData(export) }
+            try storeCall { () throws(StoreError) in try store.maintenance.importData(export) }
         case .postgresUser(let name, let url):
             try await Self.withPostgres(url) { store throws(StoreError) in try await store.importData(export, for: name)
             }
@@ -90,11 +90,11 @@ enum StoreTransferTarget {
         switch self {
         case .store(let options):
             let store = try options.openStore()
-            return try storeCall { () throws(StoreError) in try store.forgetQueries() }
+            return try storeCall { () throws(StoreError) in try store.usage.forgetQueries() }
         case .sqliteUser(let name, let url, let options):
             let store = try Self.openExisting(user: name, at: url, options: options)
             defer { try? store.close() }
-            return try storeCall { () throws(StoreError) in try store.forgetQueries() }
+            return try storeCall { () throws(StoreError) in try store.usage.forgetQueries() }
         case .postgresUser(let name, let url):
             return try await Self.withPostgres(url) { store throws(StoreError) in
                 try await store.forgetQueries(for: name)

@@ -33,7 +33,7 @@ struct Tone: ArgumentListCommand {
                     throw ValidationError("give one default tone, or an emoji first to set its tones.")
                 }
                 let tone = Self.isClear(first) ? nil : SkinTone(identifier: first)
-                try storeCall { () throws(StoreError) in try store.setDefaultSkinTone(tone) }
+                try storeCall { () throws(StoreError) in try store.skinTones.setDefault(tone) }
                 return try show(store)
             }
             guard let emoji = EmojiCatalog.shared.emoji(matching: first) else {
@@ -54,10 +54,11 @@ struct Tone: ArgumentListCommand {
                         tones.append(tone)
                     }
                 }
-                try storeCall { () throws(StoreError) in try store.setPreferredSkinTones(tones, for: emoji) }
+                try storeCall { () throws(StoreError) in try store.skinTones.setPreferred(tones, for: emoji) }
             }
-            let resolved = try storeCall { () throws(StoreError) in try store.resolved(emoji.neutral) }
-            let preferred = try storeCall { () throws(StoreError) in try store.preferredSkinTones(for: emoji) }
+            let resolved = try storeCall { () throws(StoreError) in try store.skinTones.resolved(emoji.neutral) }
+            let preferred = try storeCall { () throws(StoreError) in try store.skinTones.preferred(for: emoji)
+            }
             if options.json {
                 struct Output: Encodable {
                     var emoji: String
@@ -86,8 +87,8 @@ struct Tone: ArgumentListCommand {
     }
 
     private func show(_ store: EmojiStore) throws {
-        let defaultTone = try storeCall { () throws(StoreError) in try store.defaultSkinTone() }
-        let preferences = try storeCall { () throws(StoreError) in try store.skinTonePreferences() }
+        let defaultTone = try storeCall { () throws(StoreError) in try store.skinTones.defaultTone() }
+        let preferences = try storeCall { () throws(StoreError) in try store.skinTones.preferences() }
         let sorted = preferences.sorted { $0.key.key < $1.key.key }
         if options.json {
             return try printJSON(SkinToneSummary(defaultTone: defaultTone, preferences: preferences))

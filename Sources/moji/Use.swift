@@ -41,7 +41,9 @@ struct Use: ArgumentListCommand {
             var order: [StoreItem] = []
             for _ in 0..<max(`repeat`, 1) {
                 for item in items {
-                    let entry = try storeCall { () throws(StoreError) in try store.recordUse(of: item, query: query) }
+                    let entry = try storeCall { () throws(StoreError) in
+                        try store.usage.recordUse(of: item, query: query)
+                    }
                     if latest.updateValue(entry, forKey: entry.item) == nil { order.append(entry.item) }
                     guard streams else { continue }
                     let summary = UsageSummary(entry, custom: custom)
@@ -52,7 +54,8 @@ struct Use: ArgumentListCommand {
                 // Read back once all are in: a score printed before the next use was recorded
                 // would already be out of date.
                 for item in order {
-                    let current = try storeCall { () throws(StoreError) in try store.usage(of: item) } ?? latest[item]
+                    let current =
+                        try storeCall { () throws(StoreError) in try store.usage.entry(for: item) } ?? latest[item]
                     guard let current else { continue }
                     let summary = UsageSummary(current, custom: custom)
                     if options.json { recorded.append(summary) } else { try printFlushed(summary.line) }

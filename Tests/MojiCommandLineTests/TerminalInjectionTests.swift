@@ -23,11 +23,11 @@ struct TerminalInjectionTests {
         let url = shell.home.appendingPathComponent(StoreLocation.fileName)
         do {
             let store = try EmojiStore(url: url)
-            try store.addCustomEmoji(CustomEmoji(code: "pwned", name: "parrot", keywords: ["pwned"]))
-            _ = try store.recordUse(of: .custom("pwned"))
-            _ = try store.recordUse(of: .custom("osc"))
-            try store.pin(.custom("pwned"))
-            try store.add(StoreItem(key: "🎉"), toCollection: "work")
+            try store.custom.addEmoji(CustomEmoji(code: "pwned", name: "parrot", keywords: ["pwned"]))
+            _ = try store.usage.recordUse(of: .custom("pwned"))
+            _ = try store.usage.recordUse(of: .custom("osc"))
+            try store.favorites.pin(.custom("pwned"))
+            try store.favorites.add(StoreItem(key: "🎉"), toCollection: "work")
         }
         let item = ":" + Self.clipboard + ":"
         let queue = try DatabaseQueue(path: url.path)

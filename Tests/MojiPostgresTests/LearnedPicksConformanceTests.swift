@@ -25,22 +25,22 @@ struct LearnedPicksConformanceTests {
             let query = queries[Int.random(in: 0..<queries.count, using: &random)]
             let instance = instances[Int.random(in: 0..<instances.count, using: &random)]
             let entry = try await instance.recordUse(of: item, query: query, for: "ada")
-            let expected = try reference.recordUse(of: item, query: query)
+            let expected = try reference.usage.recordUse(of: item, query: query)
             #expect(entry.score == expected.score && entry.lastUse == expected.lastUse)
         }
         for typed in ["hola", "hol", "h", "fi", "f", ":", "zzz", ""] {
             let picks = try await instances[0].learnedPicks(for: typed, user: "ada", limit: nil)
-            #expect(picks == (try reference.learnedPicks(for: typed)), "\(typed)")
+            #expect(picks == (try reference.usage.learnedPicks(for: typed)), "\(typed)")
             let three = try await instances[1].learnedPicks(for: typed, user: "ada", limit: 3)
-            #expect(three == (try reference.learnedPicks(for: typed, limit: 3)), "\(typed)")
+            #expect(three == (try reference.usage.learnedPicks(for: typed, limit: 3)), "\(typed)")
         }
         // Uses without a query (the fast path on PostgreSQL) still decay the picks.
         try await instances[0].recordUse(of: StoreItem(key: "🎉"), for: "ada")
-        try reference.recordUse(of: StoreItem(key: "🎉"))
+        try reference.usage.recordUse(of: StoreItem(key: "🎉"))
         // Both sides first, so that a difference (seen twice under a full test run's load, never
         // alone) shows its values.
         let afterPlainUse = try await instances[1].learnedPicks(for: "h", user: "ada", limit: nil)
-        let expected = try reference.learnedPicks(for: "h")
+        let expected = try reference.usage.learnedPicks(for: "h")
         #expect(afterPlainUse == expected, "\(afterPlainUse) != \(expected)")
         await place.remove()
     }
@@ -93,12 +93,12 @@ struct LearnedPicksConformanceTests {
             let query = "word \(index % 7)"
             let item = StoreItem(key: ["🐱", "🐶", "🐭"][index % 3])
             try await store.recordUse(of: item, query: query, for: "ada")
-            try reference.recordUse(of: item, query: query)
+            try reference.usage.recordUse(of: item, query: query)
         }
         try await store.recordUse(of: StoreItem(key: "🐝"), query: "bee", for: "bob")
         let kept = try await store.learnedPicks(for: "word", user: "ada", limit: 100)
-        #expect(kept == (try reference.learnedPicks(for: "word", limit: 100)))
-        #expect(try reference.learnedPickHistory().records.count == 4)
+        #expect(kept == (try reference.usage.learnedPicks(for: "word", limit: 100)))
+        #expect(try reference.usage.learnedPickHistory().records.count == 4)
         // Another user's pairs count apart.
         #expect(try await store.learnedPicks(for: "bee", user: "bob", limit: nil).keys == ["🐝"])
         await place.remove()

@@ -64,13 +64,14 @@ struct PostgresCustomSetsTests {
 
             let mirror = try Self.mirror(place, postgres, name: "instance")
             #expect(try await mirror.update())
-            let mirrored = try mirror.store.customSetContents()
+            let mirrored = try mirror.store.custom.setContents()
             #expect(mirrored.map(\.set.name) == ["forum", "Team"])
             #expect(mirrored.first?.set == forum.set)
             #expect(mirrored.first?.emoji == forum.emoji)
             #expect(mirrored.last?.emoji == team.emoji)
-            #expect(try mirror.store.customEmojis(inSet: "forum").map(\.code) == ["zeta", "Alpha", "mid_dle", "b-2"])
-            #expect(try mirror.store.customEmoji(code: ":PARROT:")?.set == "Team")
+            #expect(
+                try mirror.store.custom.emoji(inSet: "forum").map(\.code) == ["zeta", "Alpha", "mid_dle", "b-2"])
+            #expect(try mirror.store.custom.emoji(code: ":PARROT:")?.set == "Team")
             // Nothing moved: the next update reads the version alone and changes nothing.
             let versions = try mirror.store.changeVersions()
             #expect(try await mirror.update() == false)
@@ -84,7 +85,7 @@ struct PostgresCustomSetsTests {
             let mirroring = ContinuousClock.now
             #expect(try await mirror.update())
             let mirrored1000 = ContinuousClock.now - mirroring
-            #expect(try mirror.store.customEmojis(inSet: "big").map(\.code) == big.emoji.map(\.code))
+            #expect(try mirror.store.custom.emoji(inSet: "big").map(\.code) == big.emoji.map(\.code))
             print("a set of 1,000 emoji: published in \(published), all 1,006 mirrored in \(mirrored1000)")
             try mirror.store.close()
         } catch {
@@ -115,9 +116,9 @@ struct PostgresCustomSetsTests {
             #expect(try await writer.publishCustomSet(changed, adding: false).isEmpty)
             #expect(try await reader.customSetsVersion() != version)
             #expect(try await mirror.update())
-            #expect(try mirror.store.customEmojis(inSet: "forum").map(\.code) == ["d", "a", "c"])
-            #expect(try mirror.store.customSet(named: "forum")?.syncedAt == second)
-            #expect(try mirror.store.customEmoji(code: "b") == nil)
+            #expect(try mirror.store.custom.emoji(inSet: "forum").map(\.code) == ["d", "a", "c"])
+            #expect(try mirror.store.custom.set(named: "forum")?.syncedAt == second)
+            #expect(try mirror.store.custom.emoji(code: "b") == nil)
             #expect(try mirror.store.changeVersions()[.customEmoji] != customVersion)
 
             // A code another set has stays that set's, as in one SQLite store.
@@ -135,8 +136,8 @@ struct PostgresCustomSetsTests {
             #expect(try await writer.removeCustomSet(named: "Forum"))
             #expect(try await writer.removeCustomSet(named: "forum") == false)
             #expect(try await mirror.update())
-            #expect(try mirror.store.customSets().map(\.name) == ["other"])
-            #expect(try mirror.store.customEmoji(code: "a") == nil)
+            #expect(try mirror.store.custom.sets().map(\.name) == ["other"])
+            #expect(try mirror.store.custom.emoji(code: "a") == nil)
             try mirror.store.close()
         } catch {
             await place.remove()
@@ -193,7 +194,7 @@ struct PostgresCustomSetsTests {
             let failing = ContinuousClock.now
             await #expect(throws: (any Error).self) { try await mirror.update() }
             print("a mirror's read from a closed connection pool failed after \(ContinuousClock.now - failing)")
-            #expect(try mirror.store.customEmojis(inSet: "forum").map(\.code) == ["a", "b"])
+            #expect(try mirror.store.custom.emoji(inSet: "forum").map(\.code) == ["a", "b"])
             try mirror.store.close()
         } catch {
             await place.remove()

@@ -21,20 +21,20 @@ struct UserTransferTests {
         for use in 0..<150 {
             let item = StoreItem(key: pool[Int.random(in: 0..<pool.count, using: &random)])
             let query = use % 3 == 0 ? queries[Int.random(in: 0..<queries.count, using: &random)] : nil
-            try store.recordUse(of: item, query: query)
+            try store.usage.recordUse(of: item, query: query)
         }
-        try store.pin(StoreItem(key: "🐈"))
-        try store.pin(StoreItem(key: "🎉"))
-        try store.pin(StoreItem(key: "🔥"), at: 0)
-        try store.createCollection(named: "Work")
-        try store.add(StoreItem(key: "👍"), toCollection: "Work")
-        try store.add(StoreItem(key: "🙏"), toCollection: "Work", at: 0)
-        try store.add(StoreItem(key: "😂"), toCollection: "party")
-        try store.setDefaultSkinTone(.mediumDark)
+        try store.favorites.pin(StoreItem(key: "🐈"))
+        try store.favorites.pin(StoreItem(key: "🎉"))
+        try store.favorites.pin(StoreItem(key: "🔥"), at: 0)
+        try store.favorites.createCollection(named: "Work")
+        try store.favorites.add(StoreItem(key: "👍"), toCollection: "Work")
+        try store.favorites.add(StoreItem(key: "🙏"), toCollection: "Work", at: 0)
+        try store.favorites.add(StoreItem(key: "😂"), toCollection: "party")
+        try store.skinTones.setDefault(.mediumDark)
         let thumbs = try #require(EmojiCatalog.shared.emoji(for: "👍"))
-        try store.setPreferredSkinTones([.light], for: thumbs)
+        try store.skinTones.setPreferred([.light], for: thumbs)
         let pair = try #require(EmojiCatalog.shared.emoji(for: "🧑‍🤝‍🧑"))
-        try store.setPreferredSkinTones([.light, .dark], for: pair)
+        try store.skinTones.setPreferred([.light, .dark], for: pair)
     }
 
     /// Everything but when it was exported.
@@ -60,7 +60,7 @@ struct UserTransferTests {
         try await postgres.recordUse(of: StoreItem(key: "🐈"), for: "bob")
         let bobBefore = try await postgres.export(user: "bob")
 
-        let fromSQLite = try sqlite.export()
+        let fromSQLite = try sqlite.maintenance.export()
         #expect(fromSQLite.usage.count >= 10 && fromSQLite.pinned.count == 3 && fromSQLite.collections.count == 2)
         #expect(fromSQLite.learnedPicks.count >= 8)
         try await postgres.importData(fromSQLite, for: "ada")
@@ -76,30 +76,32 @@ struct UserTransferTests {
 
         // The lists read the same, and the next uses score the same on both.
         let recent = try await postgres.recent(for: "ada", limit: nil)
-        #expect(recent.map(\.item) == (try sqlite.recent()).map(\.item))
+        #expect(recent.map(\.item) == (try sqlite.usage.recent()).map(\.item))
         for key in ["🎉", "👍🏿", "🐈", "🎉"] {
             let there = try await postgres.recordUse(of: StoreItem(key: key), for: "ada")
-            let here = try sqlite.recordUse(of: StoreItem(key: key))
+            let here = try sqlite.usage.recordUse(of: StoreItem(key: key))
             #expect(there.score == here.score && there.useCount == here.useCount && there.lastUse == here.lastUse)
         }
         let frequent = try await postgres.frequent(for: "ada", limit: nil)
-        #expect(frequent.map(\.score) == (try sqlite.frequent()).map(\.score))
+        #expect(frequent.map(\.score) == (try sqlite.usage.frequent()).map(\.score))
         // The learned picks moved with their scores, and go on learning the same.
         try await postgres.recordUse(of: StoreItem(key: "👋"), query: "hola", for: "ada")
-        try sqlite.recordUse(of: StoreItem(key: "👋"), query: "hola")
+        try sqlite.usage.recordUse(of: StoreItem(key: "👋"), query: "hola")
         for typed in ["hol", "ok", "f"] {
             let there = try await postgres.learnedPicks(for: typed, user: "ada", limit: nil)
-            let here = try sqlite.learnedPicks(for: typed)
+            let here = try sqlite.usage.learnedPicks(for: typed)
             #expect(!there.isEmpty && there == here, "\(typed)")
         }
 
         // And back, into a fresh SQLite store.
         let moved = try await postgres.export(user: "ada")
         let back = try place.reference("ada-back")
-        try back.importData(moved)
-        #expect(Self.sameData(moved, try back.export()))
+        try back.maintenance.importData(moved)
+        #expect(Self.sameData(moved, try back.maintenance.export()))
         // The uses after the move were made at slightly different times on each; all else is the same.
-        #expect(Self.sameData(Self.withoutTimes(try sqlite.export()), Self.withoutTimes(try back.export())))
+        #expect(
+            Self.sameData(
+                Self.withoutTimes(try sqlite.maintenance.export()), Self.withoutTimes(try back.maintenance.export())))
         try sqlite.close()
         try back.close()
         await place.remove()
@@ -125,8 +127,8 @@ struct UserTransferTests {
         #expect(Self.sameData(before, try await postgres.export(user: "ada")))
 
         let sqlite = try place.reference()
-        try sqlite.recordUse(of: StoreItem(key: "🎉"))
-        try await postgres.importData(try sqlite.export(), for: "ada")
+        try sqlite.usage.recordUse(of: StoreItem(key: "🎉"))
+        try await postgres.importData(try sqlite.maintenance.export(), for: "ada")
         let after = try await postgres.export(user: "ada")
         #expect(after.pinned.isEmpty && after.collections.isEmpty)
         #expect(after.usage.first { $0.item.key == "🎉" }?.useCount == 1)

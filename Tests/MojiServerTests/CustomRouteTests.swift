@@ -18,8 +18,9 @@ struct CustomRouteTests {
         try await fixture.importSet("zeta", path: "/zeta", home: home)
         try await fixture.importSet("alpha", path: "/alpha", home: home)
         let store = try EmojiStore(url: home.appendingPathComponent(StoreLocation.fileName))
-        try store.addCustomEmoji(CustomEmoji(code: "shipit", name: "ship it", image: "https://example.com/shipit.png"))
-        try store.addCustomEmoji(CustomEmoji(code: "hidden", name: "hidden", isVisibleInPicker: false))
+        try store.custom.addEmoji(
+            CustomEmoji(code: "shipit", name: "ship it", image: "https://example.com/shipit.png"))
+        try store.custom.addEmoji(CustomEmoji(code: "hidden", name: "hidden", isVisibleInPicker: false))
         try store.close()
     }
 
@@ -66,7 +67,7 @@ struct CustomRouteTests {
             let tag = try #require(answer.header("ETag"))
             #expect(try await harness.request("/v1/custom", headers: ["If-None-Match": tag]).status == 304)
             let store = try EmojiStore(url: harness.home.appendingPathComponent(StoreLocation.fileName))
-            try store.addCustomEmoji(CustomEmoji(code: "another", name: "another"))
+            try store.custom.addEmoji(CustomEmoji(code: "another", name: "another"))
             try store.close()
             let changed = try await harness.request("/v1/custom", headers: ["If-None-Match": tag])
             #expect(changed.status == 200)

@@ -34,12 +34,12 @@ struct RefreshTests {
             defer { try? store.close() }
             // "due" is due a second (of wall time) after its import: check until a check finds it.
             let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline, try store.customEmojis(inSet: "due").count < 2 {
+            while ContinuousClock.now < deadline, try store.custom.emoji(inSet: "due").count < 2 {
                 #expect(await clock.waitForSleepers(1), "the refresher waits for its next check")
                 clock.advance(by: .seconds(600))
                 try await Task.sleep(for: .milliseconds(100))
             }
-            #expect(try store.customEmojis(inSet: "due").map(\.code).sorted() == ["a", "c"])
+            #expect(try store.custom.emoji(inSet: "due").map(\.code).sorted() == ["a", "c"])
             // Several more checks pass, each done once the refresher waits again; the set that is
             // not due is never fetched.
             for _ in 0..<4 {
@@ -48,7 +48,7 @@ struct RefreshTests {
             }
             #expect(await clock.waitForSleepers(1))
             #expect(fixture.server.requests(path: "/fresh").isEmpty)
-            #expect(try store.customEmojis(inSet: "fresh").map(\.code) == ["b"])
+            #expect(try store.custom.emoji(inSet: "fresh").map(\.code) == ["b"])
             // And /v1/custom shows the refreshed set.
             let sets = try #require(try await harness.request("/v1/custom").json() as? [[String: Any]])
             let due = try #require(sets.first { $0["name"] as? String == "due" })

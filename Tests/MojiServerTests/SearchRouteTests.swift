@@ -59,7 +59,7 @@ struct SearchRouteTests {
     func customEmoji() async throws {
         let prepare: (URL) throws -> Void = { home in
             let store = try EmojiStore(url: home.appendingPathComponent(StoreLocation.fileName))
-            try store.addCustomEmoji(
+            try store.custom.addEmoji(
                 CustomEmoji(
                     code: "partyparrot", name: "party parrot", keywords: ["bird"],
                     image: "https://example.org/parrot.gif"))
@@ -75,7 +75,7 @@ struct SearchRouteTests {
             #expect(parrot.hexcode == nil)
             // Added while the server runs: found within the second the server keeps its list.
             let store = try EmojiStore(url: harness.home.appendingPathComponent(StoreLocation.fileName))
-            try store.addCustomEmoji(CustomEmoji(code: "blobcat", name: "blob cat"))
+            try store.custom.addEmoji(CustomEmoji(code: "blobcat", name: "blob cat"))
             var found: [SearchResultSummary] = []
             for _ in 0..<40 where !found.contains(where: { $0.code != nil }) {
                 try await Task.sleep(for: .milliseconds(100))

@@ -70,7 +70,7 @@ struct ServeTokenCommandTests {
             _ = try await one.exitStatus()
             _ = try await two.exitStatus()
             let store = try EmojiStore(url: users.appendingPathComponent("zed.sqlite"))
-            #expect(try store.usage(of: StoreItem(key: "🎉"))?.useCount == 3)
+            #expect(try store.usage.entry(for: StoreItem(key: "🎉"))?.useCount == 3)
         }
     }
 

@@ -32,12 +32,12 @@ struct StoreTransferPostgresTests {
             let users = home.appendingPathComponent("users", isDirectory: true)
             try FileManager.default.createDirectory(at: users, withIntermediateDirectories: true)
             let store = try EmojiStore(url: users.appendingPathComponent("\(user).sqlite"))
-            for key in ["🎉", "👍🏽", "🎉", "🧑🏻‍🤝‍🧑🏿", "🔥", "🎉", "😂"] { try store.recordUse(of: StoreItem(key: key)) }
-            try store.pin(StoreItem(key: "🐈"))
-            try store.pin(StoreItem(key: "🔥"), at: 0)
-            try store.add(StoreItem(key: "👍"), toCollection: "Work")
-            try store.setDefaultSkinTone(.dark)
-            try store.setPreferredSkinTones([.medium], for: try #require(EmojiCatalog.shared.emoji(for: "👋")))
+            for key in ["🎉", "👍🏽", "🎉", "🧑🏻‍🤝‍🧑🏿", "🔥", "🎉", "😂"] { try store.usage.recordUse(of: StoreItem(key: key)) }
+            try store.favorites.pin(StoreItem(key: "🐈"))
+            try store.favorites.pin(StoreItem(key: "🔥"), at: 0)
+            try store.favorites.add(StoreItem(key: "👍"), toCollection: "Work")
+            try store.skinTones.setDefault(.dark)
+            try store.skinTones.setPreferred([.medium], for: try #require(EmojiCatalog.shared.emoji(for: "👋")))
             try store.close()
 
             let fromSQLite = home.appendingPathComponent("a.json")

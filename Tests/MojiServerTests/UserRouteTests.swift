@@ -13,7 +13,7 @@ struct UserRouteTests {
     /// A main store with one custom emoji, as `moji custom add` leaves it.
     static func withParrot(_ home: URL) throws {
         let store = try EmojiStore(url: home.appendingPathComponent(StoreLocation.fileName))
-        try store.addCustomEmoji(
+        try store.custom.addEmoji(
             CustomEmoji(code: "partyparrot", name: "party parrot", image: "https://example.com/p.gif"))
         try store.close()
     }
@@ -106,7 +106,7 @@ struct UserRouteTests {
 
             // A custom emoji the main store lost can still be unpinned.
             _ = try await harness.call("/v1/me/pinned", token: token, method: "POST", json: #"{"code":"partyparrot"}"#)
-            _ = try EmojiStore(url: harness.mainStoreURL).removeCustomEmoji(code: "partyparrot")
+            _ = try EmojiStore(url: harness.mainStoreURL).custom.removeEmoji(code: "partyparrot")
             let lost = try await harness.call(
                 "/v1/me/pinned/\(escaped(":partyparrot:"))", token: token, method: "DELETE")
             #expect(lost.status == 200)

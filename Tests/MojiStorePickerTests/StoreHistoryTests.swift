@@ -39,8 +39,8 @@ struct StoreHistoryTests {
     func pinned() throws {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try store.pin(StoreItem(emoji("🚀")))
-        try store.pin(StoreItem(emoji("🐶")), at: 0)
+        try store.favorites.pin(StoreItem(emoji("🚀")))
+        try store.favorites.pin(StoreItem(emoji("🐶")), at: 0)
         let picker = try EmojiPicker(history: store)
         let section = try #require(picker.sections.first { $0.id == .pinned })
         #expect(section.title == "Favorites")
@@ -55,10 +55,10 @@ struct StoreHistoryTests {
         picker.setQuery("partying face")
         let partying = try #require(pick(&picker, .enter))
         #expect(partying == EmojiPick(items: [item("🥳")], query: "partying face"))
-        #expect(try store.recent().isEmpty)
+        #expect(try store.usage.recent().isEmpty)
         try store.record(partying)
-        #expect(try store.recent().first?.item == StoreItem(emoji("🥳")))
-        #expect(try store.usage(of: StoreItem(emoji("🥳")))?.useCount == 1)
+        #expect(try store.usage.recent().first?.item == StoreItem(emoji("🥳")))
+        #expect(try store.usage.entry(for: StoreItem(emoji("🥳")))?.useCount == 1)
         picker.reloadHistory()
         picker.setQuery("")
         #expect(picker.sections.first { $0.id == .recent }?.items == [item("🥳")])
@@ -73,10 +73,10 @@ struct StoreHistoryTests {
         picker.setQuery("people holding hands")
         let toned = try #require(pick(&picker, .altEnter, .right, .down, .end, .enter))
         #expect(toned.items == [item("🧑🏼‍🤝‍🧑🏿")])
-        #expect(try store.preferredSkinTones(for: emoji("🧑‍🤝‍🧑")) == nil)
+        #expect(try store.skinTones.preferred(for: emoji("🧑‍🤝‍🧑")) == nil)
         try store.record(toned)
-        #expect(try store.preferredSkinTones(for: emoji("🧑‍🤝‍🧑")) == [.mediumLight, .dark])
-        #expect(try store.recent().first?.displayItem == StoreItem(emoji("🧑🏼‍🤝‍🧑🏿")))
+        #expect(try store.skinTones.preferred(for: emoji("🧑‍🤝‍🧑")) == [.mediumLight, .dark])
+        #expect(try store.usage.recent().first?.displayItem == StoreItem(emoji("🧑🏼‍🤝‍🧑🏿")))
         let reopened = try EmojiPicker(history: store)
         #expect(reopened.sections.first { $0.id == .group("people-body") }?.items.contains(item("🧑🏼‍🤝‍🧑🏿")) == true)
     }
@@ -85,11 +85,11 @@ struct StoreHistoryTests {
     func customEmojiSets() throws {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try store.addCustomEmoji(
+        try store.custom.addEmoji(
             CustomEmoji(
                 code: "partyparrot", name: "party parrot", keywords: ["bird"],
                 group: "animals", image: "parrot.gif"))
-        try store.addCustomEmoji(CustomEmoji(code: "frogout", name: "frog out", image: "frog.gif"))
+        try store.custom.addEmoji(CustomEmoji(code: "frogout", name: "frog out", image: "frog.gif"))
         let sets = try store.customEmojiSets()
         #expect(sets.map(\.id) == ["custom", "animals"])
         #expect(sets.map(\.title) == ["Custom", "Animals"])
@@ -100,7 +100,7 @@ struct StoreHistoryTests {
         let parrot = try #require(pick(&picker, .enter))
         #expect(parrot.text == ":partyparrot:")
         try store.record(parrot)
-        #expect(try store.recent().first?.item == .custom("partyparrot"))
+        #expect(try store.usage.recent().first?.item == .custom("partyparrot"))
         picker.reloadHistory()
         picker.setQuery("")
         #expect(picker.sections.first { $0.id == .recent }?.items == sets[1].emoji.map(SearchItem.custom))
@@ -114,8 +114,8 @@ struct StoreHistoryTests {
         let plain = search.results(for: "face")
         try #require(plain[0].relevance == plain[5].relevance)
         let used = try #require(plain[5].emoji)
-        try store.recordUse(of: used)
-        let snapshot = try store.usageScores()
+        try store.usage.recordUse(of: used)
+        let snapshot = try store.usage.scores()
         let ranked = search.results(for: "face", options: SearchOptions(ranking: .usage, usage: snapshot))
         #expect(ranked.first?.emoji == used)
         let direct = search.results(for: "face", options: SearchOptions(ranking: .usage, usage: store))
@@ -135,9 +135,10 @@ extension StoreHistoryTests {
     func importedSets() throws {
         let (store, directory) = try temporaryStore()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try store.addCustomEmoji(CustomEmoji(code: "frogout", name: "frog out", group: "forum", image: "frog.gif"))
+        try store.custom.addEmoji(
+            CustomEmoji(code: "frogout", name: "frog out", group: "forum", image: "frog.gif"))
         let source = CustomSetSource(kind: .mastodon, location: "https://social.example/api/v1/custom_emojis")
-        try store.addCustomSet(CustomSet(name: "forum", source: source))
+        try store.custom.addSet(CustomSet(name: "forum", source: source))
         let emoji = [
             CustomEmoji(code: "zebra", name: "zebra", image: "https://social.example/z.png"),
             CustomEmoji(code: "blobcat", name: "blob cat", image: "https://social.example/b.png"),
@@ -149,7 +150,7 @@ extension StoreHistoryTests {
         #expect(sets.map(\.id) == ["forum", "forum+"])
         #expect(sets.map(\.title) == ["Forum", "forum"])
         #expect(sets[1].emoji.map(\.code) == ["zebra", "blobcat"])
-        #expect(try store.customEmoji(code: "secret")?.isVisibleInPicker == false)
+        #expect(try store.custom.emoji(code: "secret")?.isVisibleInPicker == false)
     }
 
     @Test(
@@ -164,14 +165,14 @@ extension StoreHistoryTests {
         let pick = EmojiPick(items: [item("🦜")], query: "hola")
         try store.record(pick)
         try store.record(pick)
-        #expect(try store.learnedPicks(for: "hol").keys == ["🦜"])
+        #expect(try store.usage.learnedPicks(for: "hol").keys == ["🦜"])
         picker.reloadHistory()
         picker.setQuery("hol")
         #expect(picker.sections.first?.items.first == item("🦜"))
         // A query of control characters and the rest is learned by what is left; the use is never refused.
         try store.record(EmojiPick(items: [item("🎉")], query: "fi\u{1B}esta"))
-        #expect(try store.learnedPicks(for: "fiesta").keys == ["🎉"])
+        #expect(try store.usage.learnedPicks(for: "fiesta").keys == ["🎉"])
         try store.record(EmojiPick(items: [item("🎉")], query: String(repeating: "z", count: 400)))
-        #expect(try store.usage(of: StoreItem(emoji("🎉")))?.useCount == 2)
+        #expect(try store.usage.entry(for: StoreItem(emoji("🎉")))?.useCount == 2)
     }
 }

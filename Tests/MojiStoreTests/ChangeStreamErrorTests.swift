@@ -14,7 +14,7 @@ struct ChangeStreamErrorTests {
     {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.pin(StoreItem(emoji("😀")))
+        try store.favorites.pin(StoreItem(emoji("😀")))
         let changes = store.changes(in: [.pinned], pollingInterval: .milliseconds(50))
         let path = directory.databaseURL.path
         try damage(directory, path)
@@ -88,7 +88,7 @@ struct ChangeStreamErrorTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         let changes = store.changes(in: [.pinned], pollingInterval: .milliseconds(50))
-        try store.pin(StoreItem(emoji("😀")))
+        try store.favorites.pin(StoreItem(emoji("😀")))
         let first = await changes.prefix(1, within: .seconds(60))
         #expect(first.map(\.area) == [.pinned])
         try FileManager.default.removeItem(at: directory.databaseURL)

@@ -12,7 +12,7 @@ struct ConcurrentAccessTests {
     static func populated() throws -> TemporaryDirectory {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        for text in ["🎉", "👍"] { try store.recordUse(of: emoji(text)) }
+        for text in ["🎉", "👍"] { try store.usage.recordUse(of: emoji(text)) }
         return directory
     }
 
@@ -123,10 +123,10 @@ struct ConcurrentAccessTests {
     static func expectReadOnly(_ directory: TemporaryDirectory) async throws {
         let store = try EmojiStore(url: directory.databaseURL)
         #expect(store.isReadOnly)
-        #expect(try store.recent().map(\.item.key) == ["👍", "🎉"])
-        #expect(try store.export().clock == 2)
+        #expect(try store.usage.recent().map(\.item.key) == ["👍", "🎉"])
+        #expect(try store.maintenance.export().clock == 2)
         #expect(throws: StoreError.readOnly(path: directory.databaseURL.path)) {
-            try store.recordUse(of: emoji("🚀"))
+            try store.usage.recordUse(of: emoji("🚀"))
         }
         let moji = MojiProcess(home: directory.url)
         let recent = try await moji.run(["recent"])
@@ -176,7 +176,7 @@ struct ConcurrentAccessTests {
         try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA application_id = 0") }
         try queue.close()
         let store = try EmojiStore(url: directory.databaseURL)
-        #expect(try store.recent().count == 2)
+        #expect(try store.usage.recent().count == 2)
         #expect(try mark() == 0x4D6F_6A69)
     }
 }

@@ -30,7 +30,7 @@ struct CustomSetTests {
     static func storeWithForum(_ codes: [String]) throws -> (TemporaryDirectory, EmojiStore) {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.addCustomSet(forum)
+        try store.custom.addSet(forum)
         _ = try store.replaceCustomSetEmoji(
             named: forum.name, with: codes.map { smilie($0) }, validators: HTTPValidators(), imageValidators: [],
             at: date)
@@ -43,32 +43,32 @@ struct CustomSetTests {
     func crud() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.addCustomSet(Self.mastodon)
-        try store.addCustomSet(Self.forum)
-        let stored = try #require(try store.customSet(named: "AWFUL"))
+        try store.custom.addSet(Self.mastodon)
+        try store.custom.addSet(Self.forum)
+        let stored = try #require(try store.custom.set(named: "AWFUL"))
         #expect(stored.name == "awful")
         #expect(stored.source == Self.forum.source)
         #expect(stored.refreshInterval == 20 * 3600)
         #expect(stored.addedAt != nil)
         #expect(stored.syncedAt == nil && stored.attemptedAt == nil && stored.lastError == nil)
-        #expect(try store.customSets().map(\.name) == ["awful", "mastodon"])
-        #expect(try store.customEmojis(inSet: "awful").isEmpty)
-        #expect(try store.removeCustomSet(named: "Awful"))
-        #expect(try !store.removeCustomSet(named: "awful"))
-        #expect(try store.customSet(named: "awful") == nil)
-        #expect(try store.customSets().map(\.name) == ["mastodon"])
-        #expect(throws: StoreError.unknownCustomSet("awful")) { try store.customEmojis(inSet: "awful") }
+        #expect(try store.custom.sets().map(\.name) == ["awful", "mastodon"])
+        #expect(try store.custom.emoji(inSet: "awful").isEmpty)
+        #expect(try store.custom.removeSet(named: "Awful"))
+        #expect(try !store.custom.removeSet(named: "awful"))
+        #expect(try store.custom.set(named: "awful") == nil)
+        #expect(try store.custom.sets().map(\.name) == ["mastodon"])
+        #expect(throws: StoreError.unknownCustomSet("awful")) { try store.custom.emoji(inSet: "awful") }
     }
 
     @Test("set names are unique whatever their case")
     func duplicateNames() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.addCustomSet(Self.forum)
+        try store.custom.addSet(Self.forum)
         var other = Self.mastodon
         other.name = "AWFUL"
-        #expect(throws: StoreError.duplicateCustomSet("awful")) { try store.addCustomSet(other) }
-        #expect(try store.customSets().count == 1)
+        #expect(throws: StoreError.duplicateCustomSet("awful")) { try store.custom.addSet(other) }
+        #expect(try store.custom.sets().count == 1)
     }
 
     @Test(
@@ -84,7 +84,7 @@ struct CustomSetTests {
         set.name = name
         #expect(CustomSet.problem(inName: name) != nil)
         #expect {
-            try store.addCustomSet(set)
+            try store.custom.addSet(set)
         } throws: { error in
             guard let error = error as? StoreError, error.code == .invalidCustomSet, let named = error.subject else {
                 return false
@@ -92,7 +92,7 @@ struct CustomSetTests {
             // The message quotes the name without acting on a terminal.
             return named == name && !error.description.contains("\u{1B}")
         }
-        #expect(try store.customSets().isEmpty)
+        #expect(try store.custom.sets().isEmpty)
     }
 
     @Test("a name of 100 characters, of letters in any script, is accepted")
@@ -102,8 +102,8 @@ struct CustomSetTests {
         for name in [String(repeating: "é", count: 100), "Smilies-2015_日本"] {
             var set = Self.forum
             set.name = name
-            try store.addCustomSet(set)
-            #expect(try store.customSet(named: name)?.name == name)
+            try store.custom.addSet(set)
+            #expect(try store.custom.set(named: name)?.name == name)
         }
     }
 
@@ -121,7 +121,7 @@ struct CustomSetTests {
         ]
         for (index, source) in refused.enumerated() {
             #expect(throws: StoreError.self) {
-                try store.addCustomSet(CustomSet(name: "s\(index)", source: source))
+                try store.custom.addSet(CustomSet(name: "s\(index)", source: source))
             }
         }
         let accepted: [CustomSetSource] = [
@@ -131,9 +131,9 @@ struct CustomSetTests {
             .init(kind: .folder, location: "/srv/emoji"),
         ]
         for (index, source) in accepted.enumerated() {
-            try store.addCustomSet(CustomSet(name: "a\(index)", source: source))
+            try store.custom.addSet(CustomSet(name: "a\(index)", source: source))
         }
-        #expect(try store.customSets().map(\.source) == accepted)
+        #expect(try store.custom.sets().map(\.source) == accepted)
     }
 
     // MARK: Content
@@ -141,30 +141,30 @@ struct CustomSetTests {
     @Test("a sync's result replaces the set's rows, in order, and leaves other sets alone")
     func replace() throws {
         let (directory, store) = try Self.storeWithForum(["smile", "frown", "wink"])
-        try store.addCustomSet(Self.mastodon)
+        try store.custom.addSet(Self.mastodon)
         _ = try store.replaceCustomSetEmoji(
             named: "mastodon", with: [Self.smilie("blobcat")], validators: HTTPValidators(), imageValidators: [],
             at: Self.date)
-        let before = try #require(try store.customEmoji(code: "wink"))
+        let before = try #require(try store.custom.emoji(code: "wink"))
 
         let later = Self.date.addingTimeInterval(3600)
         let conflicts = try store.replaceCustomSetEmoji(
             named: "Awful", with: [Self.smilie("wink", image: "a"), Self.smilie("zzz"), Self.smilie("smile")],
             validators: HTTPValidators(etag: "\"v2\""), imageValidators: [], at: later)
         #expect(conflicts.isEmpty)
-        let rows = try store.customEmojis(inSet: "awful")
+        let rows = try store.custom.emoji(inSet: "awful")
         #expect(rows.map(\.code) == ["wink", "zzz", "smile"])
         #expect(rows.allSatisfy { $0.set == "awful" })
-        #expect(try store.customEmoji(code: "frown") == nil)
+        #expect(try store.custom.emoji(code: "frown") == nil)
         // A code the set had keeps its date; a new one gets the sync's.
         #expect(rows[0].addedAt == before.addedAt)
         #expect(rows[1].addedAt == later)
         #expect(rows[0].cachedImage == Self.image("a"))
         #expect(rows[0].keywords == ["wink"] && rows[0].group == "Basic")
-        #expect(try store.customEmojis(inSet: "mastodon").map(\.code) == ["blobcat"])
-        #expect(try store.customEmojis().count == 4)
+        #expect(try store.custom.emoji(inSet: "mastodon").map(\.code) == ["blobcat"])
+        #expect(try store.custom.allEmoji().count == 4)
 
-        let set = try #require(try store.customSet(named: "awful"))
+        let set = try #require(try store.custom.set(named: "awful"))
         #expect(set.syncedAt == later && set.attemptedAt == later)
         #expect(set.validators == HTTPValidators(etag: "\"v2\""))
         _ = directory
@@ -173,8 +173,8 @@ struct CustomSetTests {
     @Test("codes another set or a hand-added emoji owns are not written but returned, in any case")
     func conflicts() throws {
         let (directory, store) = try Self.storeWithForum(["smile"])
-        try store.addCustomSet(Self.mastodon)
-        try store.addCustomEmoji(CustomEmoji(code: "PartyParrot", name: "mine"))
+        try store.custom.addSet(Self.mastodon)
+        try store.custom.addEmoji(CustomEmoji(code: "PartyParrot", name: "mine"))
         let conflicts = try store.replaceCustomSetEmoji(
             named: "mastodon",
             with: [Self.smilie("blobcat"), Self.smilie("SMILE"), Self.smilie("partyparrot"), Self.smilie("BlobCat")],
@@ -184,56 +184,56 @@ struct CustomSetTests {
                 CustomSetConflict(code: "SMILE", owner: "awful"), CustomSetConflict(code: "partyparrot", owner: nil),
                 CustomSetConflict(code: "BlobCat", owner: "mastodon"),
             ])
-        #expect(try store.customEmojis(inSet: "mastodon").map(\.code) == ["blobcat"])
-        #expect(try store.customEmoji(code: "smile")?.set == "awful")
-        #expect(try store.customEmoji(code: "partyparrot")?.name == "mine")
-        #expect(try store.customEmoji(code: "partyparrot")?.set == nil)
+        #expect(try store.custom.emoji(inSet: "mastodon").map(\.code) == ["blobcat"])
+        #expect(try store.custom.emoji(code: "smile")?.set == "awful")
+        #expect(try store.custom.emoji(code: "partyparrot")?.name == "mine")
+        #expect(try store.custom.emoji(code: "partyparrot")?.set == nil)
         _ = directory
     }
 
     @Test("a code that leaves a set keeps its usage, and has it back when it returns")
     func usageSurvivesRemoval() throws {
         let (directory, store) = try Self.storeWithForum(["smile", "frown"])
-        for _ in 0..<3 { try store.recordUse(of: StoreItem(Self.smilie("frown"))) }
-        try store.recordUse(of: emoji("🎉"))
+        for _ in 0..<3 { try store.usage.recordUse(of: StoreItem(Self.smilie("frown"))) }
+        try store.usage.recordUse(of: emoji("🎉"))
         _ = try store.replaceCustomSetEmoji(
             named: "awful", with: [Self.smilie("smile")], validators: HTTPValidators(), imageValidators: [],
             at: Self.date)
-        #expect(try store.customEmoji(code: "frown") == nil)
-        #expect(try store.recent().map(\.item.key).prefix(2) == ["🎉", ":frown:"])
+        #expect(try store.custom.emoji(code: "frown") == nil)
+        #expect(try store.usage.recent().map(\.item.key).prefix(2) == ["🎉", ":frown:"])
 
         _ = try store.replaceCustomSetEmoji(
             named: "awful", with: [Self.smilie("smile"), Self.smilie("frown")], validators: HTTPValidators(),
             imageValidators: [], at: Self.date)
-        #expect(try store.customEmoji(code: "frown")?.set == "awful")
-        let frown = try #require(try store.usage(of: .custom(":frown:")))
+        #expect(try store.custom.emoji(code: "frown")?.set == "awful")
+        let frown = try #require(try store.usage.entry(for: .custom(":frown:")))
         #expect(frown.useCount == 3)
-        #expect(try store.frequent().contains { $0.item.key == ":frown:" })
-        #expect(try store.recent().map(\.item.key).prefix(2) == ["🎉", ":frown:"])
+        #expect(try store.usage.frequent().contains { $0.item.key == ":frown:" })
+        #expect(try store.usage.recent().map(\.item.key).prefix(2) == ["🎉", ":frown:"])
         _ = directory
     }
 
     @Test("removing a set removes its emoji and keeps their usage and the hand-added ones")
     func removeKeepsUsage() throws {
         let (directory, store) = try Self.storeWithForum(["smile", "frown"])
-        try store.addCustomEmoji(CustomEmoji(code: "mine"))
-        try store.recordUse(of: .custom(":smile:"))
-        #expect(try store.removeCustomSet(named: "awful"))
-        #expect(try store.customEmojis().map(\.code) == ["mine"])
-        #expect(try store.usage(of: .custom(":smile:"))?.useCount == 1)
+        try store.custom.addEmoji(CustomEmoji(code: "mine"))
+        try store.usage.recordUse(of: .custom(":smile:"))
+        #expect(try store.custom.removeSet(named: "awful"))
+        #expect(try store.custom.allEmoji().map(\.code) == ["mine"])
+        #expect(try store.usage.entry(for: .custom(":smile:"))?.useCount == 1)
         // The set added again gets its history back with its codes.
-        try store.addCustomSet(Self.forum)
+        try store.custom.addSet(Self.forum)
         _ = try store.replaceCustomSetEmoji(
             named: "awful", with: [Self.smilie("smile")], validators: HTTPValidators(), imageValidators: [],
             at: Self.date)
-        #expect(try store.recent().first?.item.key == ":smile:")
+        #expect(try store.usage.recent().first?.item.key == ":smile:")
         _ = directory
     }
 
     @Test("replacing the content of a set removed meanwhile throws and writes nothing")
     func replaceRemoved() throws {
         let (directory, store) = try Self.storeWithForum(["smile"])
-        #expect(try store.removeCustomSet(named: "awful"))
+        #expect(try store.custom.removeSet(named: "awful"))
         #expect(throws: StoreError.unknownCustomSet("awful")) {
             try store.replaceCustomSetEmoji(
                 named: "awful", with: [Self.smilie("smile")], validators: HTTPValidators(),
@@ -242,7 +242,7 @@ struct CustomSetTests {
                 ],
                 at: Self.date)
         }
-        #expect(try store.customEmojis().isEmpty)
+        #expect(try store.custom.allEmoji().isEmpty)
         #expect(try store.imageValidators(forURLs: ["https://i.example.com/smile.gif"]).isEmpty)
         #expect(throws: StoreError.unknownCustomSet("awful")) {
             try store.recordCustomSetCheck(named: "awful", at: Self.date, validators: .init())
@@ -270,8 +270,8 @@ struct CustomSetTests {
             try store.replaceCustomSetEmoji(
                 named: "awful", with: [badImage], validators: HTTPValidators(), imageValidators: [], at: Self.date)
         }
-        #expect(try store.customEmojis(inSet: "awful").map(\.code) == ["smile"])
-        #expect(try store.customSet(named: "awful")?.syncedAt == Self.date)
+        #expect(try store.custom.emoji(inSet: "awful").map(\.code) == ["smile"])
+        #expect(try store.custom.set(named: "awful")?.syncedAt == Self.date)
         _ = directory
     }
 
@@ -280,12 +280,12 @@ struct CustomSetTests {
         let (directory, store) = try Self.storeWithForum(["smile", "frown"])
         var extra = Self.smilie("extra")
         extra.set = "AWFUL"
-        try store.addCustomEmoji(extra)
-        #expect(try store.customEmojis(inSet: "awful").map(\.code) == ["smile", "frown", "extra"])
-        #expect(try store.customEmoji(code: "extra")?.set == "awful")
+        try store.custom.addEmoji(extra)
+        #expect(try store.custom.emoji(inSet: "awful").map(\.code) == ["smile", "frown", "extra"])
+        #expect(try store.custom.emoji(code: "extra")?.set == "awful")
         extra.code = "other"
         extra.set = "nope"
-        #expect(throws: StoreError.unknownCustomSet("nope")) { try store.addCustomEmoji(extra) }
+        #expect(throws: StoreError.unknownCustomSet("nope")) { try store.custom.addEmoji(extra) }
         _ = directory
     }
 
@@ -298,10 +298,10 @@ struct CustomSetTests {
         hidden.cachedImage?.frameCount = 12
         _ = try store.replaceCustomSetEmoji(
             named: "awful", with: [hidden], validators: HTTPValidators(), imageValidators: [], at: Self.date)
-        let stored = try #require(try store.customEmoji(code: "hidden"))
+        let stored = try #require(try store.custom.emoji(code: "hidden"))
         #expect(!stored.isVisibleInPicker)
         #expect(stored.cachedImage == hidden.cachedImage)
-        #expect(try store.customEmojis().first == stored)
+        #expect(try store.custom.allEmoji().first == stored)
         _ = directory
     }
 
@@ -314,18 +314,18 @@ struct CustomSetTests {
         let retry = Self.date.addingTimeInterval(600)
         try store.recordCustomSetFailure(
             named: "AWFUL", at: failedAt, error: "HTTP 503 \u{1B}[31mfrom server\u{7}", retryAfter: retry)
-        var set = try #require(try store.customSet(named: "awful"))
+        var set = try #require(try store.custom.set(named: "awful"))
         #expect(set.syncedAt == Self.date)
         #expect(set.attemptedAt == failedAt)
         #expect(set.lastError == "HTTP 503 [31mfrom server")
         #expect(set.retryAfter == retry)
-        #expect(try store.customEmojis(inSet: "awful").map(\.code) == ["smile"])
+        #expect(try store.custom.emoji(inSet: "awful").map(\.code) == ["smile"])
 
         let checkedAt = Self.date.addingTimeInterval(700)
         try store.recordCustomSetCheck(
             named: "awful", at: checkedAt,
             validators: HTTPValidators(etag: "W/\"1\"", lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
-        set = try #require(try store.customSet(named: "awful"))
+        set = try #require(try store.custom.set(named: "awful"))
         #expect(set.syncedAt == checkedAt && set.attemptedAt == checkedAt)
         #expect(set.lastError == nil && set.retryAfter == nil)
         #expect(set.validators == HTTPValidators(etag: "W/\"1\"", lastModified: "Wed, 21 Oct 2015 07:28:00 GMT"))
@@ -334,7 +334,7 @@ struct CustomSetTests {
         try store.recordCustomSetCheck(
             named: "awful", at: checkedAt,
             validators: HTTPValidators(etag: "\"a\"\r\nX-Evil: 1", lastModified: String(repeating: "x", count: 5000)))
-        #expect(try store.customSet(named: "awful")?.validators.isEmpty == true)
+        #expect(try store.custom.set(named: "awful")?.validators.isEmpty == true)
         _ = directory
     }
 
@@ -372,7 +372,7 @@ struct CustomSetTests {
     @Test("a stored set is due as its dates say")
     func isDueStored() throws {
         let (directory, store) = try Self.storeWithForum(["smile"])
-        let set = try #require(try store.customSet(named: "awful"))
+        let set = try #require(try store.custom.set(named: "awful"))
         #expect(!set.isDue(at: Self.date.addingTimeInterval(3600)))
         #expect(set.isDue(at: Self.date.addingTimeInterval(20 * 3600)))
         _ = directory
@@ -456,7 +456,7 @@ struct CustomSetTests {
         #expect(found[smile]?.image == Self.image("c"))
         // Validators are shared by URL, not owned by a set: frown's stays.
         #expect(found[frown] != nil)
-        #expect(try store.referencedImageHashes() == [Self.image("c").sha256])
+        #expect(try store.custom.referencedImageHashes() == [Self.image("c").sha256])
         // Many URLs at once (more than SQLite's variables in one statement).
         let many = (0..<2_000).map { "https://i.example.com/\($0).gif" } + [smile]
         #expect(try store.imageValidators(forURLs: many).keys.sorted() == [smile])
@@ -466,7 +466,7 @@ struct CustomSetTests {
     @Test("referenced hashes are those of every stored custom emoji, of any set or none, each once")
     func referencedHashes() throws {
         let (directory, store) = try Self.storeWithForum([])
-        #expect(try store.referencedImageHashes().isEmpty)
+        #expect(try store.custom.referencedImageHashes().isEmpty)
         _ = try store.replaceCustomSetEmoji(
             named: "awful",
             with: [
@@ -474,11 +474,11 @@ struct CustomSetTests {
                 Self.smilie("d"),
             ],
             validators: HTTPValidators(), imageValidators: [], at: Self.date)
-        try store.addCustomEmoji(Self.smilie("mine", image: "3"))
+        try store.custom.addEmoji(Self.smilie("mine", image: "3"))
         #expect(
-            try store.referencedImageHashes() == Set(["1", "2", "3"].map { String(repeating: $0, count: 64) }))
-        #expect(try store.removeCustomSet(named: "awful"))
-        #expect(try store.referencedImageHashes() == [String(repeating: "3", count: 64)])
+            try store.custom.referencedImageHashes() == Set(["1", "2", "3"].map { String(repeating: $0, count: 64) }))
+        #expect(try store.custom.removeSet(named: "awful"))
+        #expect(try store.custom.referencedImageHashes() == [String(repeating: "3", count: 64)])
         _ = directory
     }
 
@@ -490,8 +490,8 @@ struct CustomSetTests {
         let store = try EmojiStore(url: directory.databaseURL)
         let other = try EmojiStore(url: directory.databaseURL)
         let added = store.changes(in: [.customSets], pollingInterval: .milliseconds(50))
-        try store.recordUse(of: emoji("😀"))  // usage: not subscribed
-        try store.addCustomSet(Self.forum)
+        try store.usage.recordUse(of: emoji("😀"))  // usage: not subscribed
+        try store.custom.addSet(Self.forum)
         let first = await added.prefix(1, within: .seconds(60))
         #expect(first.map(\.area) == [.customSets] && first.map(\.version) == [1])
         // Another store's sync arrives by polling.
@@ -501,7 +501,7 @@ struct CustomSetTests {
         let received = await synced.prefix(2, within: .seconds(60))
         #expect(Set(received.map(\.area)) == [.customSets, .customEmoji])
         let removed = store.changes(in: [.customSets], pollingInterval: .milliseconds(50))
-        #expect(try store.removeCustomSet(named: "awful"))
+        #expect(try store.custom.removeSet(named: "awful"))
         #expect(await removed.prefix(1, within: .seconds(60)).map(\.area) == [.customSets])
         #expect(try store.changeVersions()[.customSets] == 3)
         #expect(try store.changeVersions()[.customEmoji] == 2)

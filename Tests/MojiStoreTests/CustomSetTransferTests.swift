@@ -14,8 +14,8 @@ struct CustomSetTransferTests {
     static func filledStore() throws -> (TemporaryDirectory, EmojiStore) {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.addCustomSet(CustomSetTests.forum)
-        try store.addCustomSet(CustomSet(name: "Blobs", source: .init(kind: .pack, location: "/srv/blobs.zip")))
+        try store.custom.addSet(CustomSetTests.forum)
+        try store.custom.addSet(CustomSet(name: "Blobs", source: .init(kind: .pack, location: "/srv/blobs.zip")))
         var hidden = CustomSetTests.smilie("zzz", image: "a")
         hidden.isVisibleInPicker = false
         _ = try store.replaceCustomSetEmoji(
@@ -23,23 +23,23 @@ struct CustomSetTransferTests {
             validators: HTTPValidators(etag: "\"e1\""), imageValidators: [], at: date)
         try store.recordCustomSetFailure(
             named: "awful", at: date.addingTimeInterval(10), error: "HTTP 503", retryAfter: date.addingTimeInterval(99))
-        try store.addCustomEmoji(CustomEmoji(code: "mine", name: "by hand"))
-        try store.recordUse(of: .custom(":zzz:"))
+        try store.custom.addEmoji(CustomEmoji(code: "mine", name: "by hand"))
+        try store.usage.recordUse(of: .custom(":zzz:"))
         return (directory, store)
     }
 
     @Test("an export carries sets and their emoji in order; importing restores them")
     func roundTrip() throws {
         let (directory, store) = try Self.filledStore()
-        let data = try store.export().jsonData()
+        let data = try store.maintenance.export().jsonData()
         let json = String(decoding: data, as: UTF8.self)
         #expect(json.contains("\"customSets\""))
 
         let target = try TemporaryDirectory()
         let copy = try EmojiStore(url: target.databaseURL)
-        try copy.importData(StoreExport(jsonData: data))
-        let original = try store.customSets()
-        let imported = try copy.customSets()
+        try copy.maintenance.importData(StoreExport(jsonData: data))
+        let original = try store.custom.sets()
+        let imported = try copy.custom.sets()
         #expect(imported.map(\.name) == ["awful", "Blobs"])
         #expect(imported.map(\.source) == original.map(\.source))
         #expect(imported[0].syncedAt == Self.date)
@@ -48,12 +48,12 @@ struct CustomSetTransferTests {
         // The listing is fetched in full next time: this store's cache may lack the images.
         #expect(imported[0].validators.isEmpty)
         #expect(original[0].validators.etag == "\"e1\"")
-        #expect(try copy.customEmojis(inSet: "awful") == store.customEmojis(inSet: "awful"))
-        #expect(try copy.customEmojis(inSet: "awful").map(\.code) == ["wink", "zzz", "aaa"])
-        #expect(try copy.customEmoji(code: "zzz")?.isVisibleInPicker == false)
-        #expect(try copy.customEmoji(code: "mine")?.set == nil)
-        #expect(try copy.referencedImageHashes() == store.referencedImageHashes())
-        #expect(try copy.usage(of: .custom(":zzz:"))?.useCount == 1)
+        #expect(try copy.custom.emoji(inSet: "awful") == store.custom.emoji(inSet: "awful"))
+        #expect(try copy.custom.emoji(inSet: "awful").map(\.code) == ["wink", "zzz", "aaa"])
+        #expect(try copy.custom.emoji(code: "zzz")?.isVisibleInPicker == false)
+        #expect(try copy.custom.emoji(code: "mine")?.set == nil)
+        #expect(try copy.custom.referencedImageHashes() == store.custom.referencedImageHashes())
+        #expect(try copy.usage.entry(for: .custom(":zzz:"))?.useCount == 1)
         _ = directory
     }
 
@@ -61,25 +61,25 @@ struct CustomSetTransferTests {
     func olderExport() throws {
         let (directory, store) = try Self.filledStore()
         var object = try #require(
-            try JSONSerialization.jsonObject(with: try store.export().jsonData()) as? [String: Any])
+            try JSONSerialization.jsonObject(with: try store.maintenance.export().jsonData()) as? [String: Any])
         object["customSets"] = nil
         object["customEmoji"] = [["code": "smith", "name": "Smith", "keywords": ["cool"], "addedAt": 1_700_000_000]]
         let older = try JSONSerialization.data(withJSONObject: object)
 
         let target = try TemporaryDirectory()
         let copy = try EmojiStore(url: target.databaseURL)
-        try copy.importData(StoreExport(jsonData: older))
-        #expect(try copy.customSets().isEmpty)
-        let smith = try #require(try copy.customEmoji(code: "smith"))
+        try copy.maintenance.importData(StoreExport(jsonData: older))
+        #expect(try copy.custom.sets().isEmpty)
+        let smith = try #require(try copy.custom.emoji(code: "smith"))
         #expect(smith.set == nil && smith.isVisibleInPicker && smith.cachedImage == nil)
-        #expect(try copy.usage(of: .custom(":zzz:"))?.useCount == 1)
+        #expect(try copy.usage.entry(for: .custom(":zzz:"))?.useCount == 1)
         _ = directory
     }
 
     @Test("an import with a bad set, a duplicate set or an emoji of a missing set is refused whole")
     func importValidation() throws {
         let (directory, store) = try Self.filledStore()
-        let export = try store.export()
+        let export = try store.maintenance.export()
         var missing = export
         missing.customSets.removeAll { $0.name == "awful" }
         var duplicate = export
@@ -89,15 +89,15 @@ struct CustomSetTransferTests {
         var badSource = export
         badSource.customSets[1].source = .init(kind: .pack, location: "../../etc/passwd")
         for bad in [missing, duplicate, badName, badSource] {
-            #expect(throws: StoreError.self) { try store.importData(bad) }
+            #expect(throws: StoreError.self) { try store.maintenance.importData(bad) }
         }
         #expect(
             throws: StoreError.invalidImportEntry(
                 entry: "customEmoji[1] \"wink\"", reason: "its set \"awful\" is not among customSets")
         ) {
-            try store.importData(missing)
+            try store.maintenance.importData(missing)
         }
-        #expect(try store.customEmojis(inSet: "awful").count == 3)
+        #expect(try store.custom.emoji(inSet: "awful").count == 3)
         // What repair salvages drops the bad set and the emoji of a missing one.
         let kept = missing.droppingInvalidEntries()
         #expect(kept.customEmoji.map(\.code) == ["mine"])
@@ -131,8 +131,8 @@ struct CustomSetTransferTests {
         try queue.close()
 
         // Reading the edited rows gives wrong values, never a trap.
-        #expect(try store.customSets().count == 3)
-        #expect(try store.customEmojis().count == 6)
+        #expect(try store.custom.sets().count == 3)
+        #expect(try store.custom.allEmoji().count == 6)
         #expect(try store.imageValidators(forURLs: ["https://i.example.com/x.gif"]).isEmpty)
 
         let health = EmojiStore.check(at: directory.databaseURL)
@@ -149,17 +149,17 @@ struct CustomSetTransferTests {
         let repair = try EmojiStore.repair(at: directory.databaseURL)
         #expect(repair.rows?.clamped == 4 && repair.rows?.dropped == 4)
         #expect(EmojiStore.check(at: directory.databaseURL).condition == .healthy)
-        let awful = try #require(try store.customSet(named: "awful"))
+        let awful = try #require(try store.custom.set(named: "awful"))
         #expect(awful.refreshInterval == CustomSet.defaultRefreshInterval)
         #expect(awful.syncedAt == nil)
         #expect(awful.lastError == "[2J")
         #expect(awful.validators.etag == nil)
-        #expect(try store.customSets().map(\.name) == ["awful", "Blobs"])
-        #expect(try store.customEmojis(inSet: "awful").map(\.code) == ["wink", "zzz", "aaa"])
-        #expect(try store.customEmoji(code: "wink")?.isVisibleInPicker == true)
-        #expect(try store.customEmoji(code: "aaa")?.cachedImage == nil)
-        #expect(try store.customEmoji(code: "zzz")?.cachedImage == nil)
-        #expect(try store.customEmoji(code: "ghost") == nil)
+        #expect(try store.custom.sets().map(\.name) == ["awful", "Blobs"])
+        #expect(try store.custom.emoji(inSet: "awful").map(\.code) == ["wink", "zzz", "aaa"])
+        #expect(try store.custom.emoji(code: "wink")?.isVisibleInPicker == true)
+        #expect(try store.custom.emoji(code: "aaa")?.cachedImage == nil)
+        #expect(try store.custom.emoji(code: "zzz")?.cachedImage == nil)
+        #expect(try store.custom.emoji(code: "ghost") == nil)
         #expect(try store.imageValidators(forURLs: ["https://i.example.com/y.gif"]).count == 1)
         // The lock was cleared with its date: anyone may claim it.
         #expect(try store.claimCustomSetSync(named: "awful", owner: "A", until: Self.date, now: Self.date))

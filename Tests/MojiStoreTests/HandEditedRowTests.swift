@@ -13,7 +13,7 @@ struct HandEditedRowTests {
         let directory = try TemporaryDirectory()
         do {
             let store = try EmojiStore(url: directory.databaseURL)
-            for text in ["😀", "🎉", "👍", "🎉"] { try store.recordUse(of: emoji(text)) }
+            for text in ["😀", "🎉", "👍", "🎉"] { try store.usage.recordUse(of: emoji(text)) }
         }
         let queue = try DatabaseQueue(path: directory.databaseURL.path)
         try queue.write { db in try db.execute(sql: sql) }
@@ -36,15 +36,15 @@ struct HandEditedRowTests {
     func noTrap(sql: String) throws {
         let (directory, store) = try Self.edited(sql)
         for _ in 0..<3 {
-            _ = try store.frequent()
-            _ = try store.recent()
-            _ = try store.mostUsed()
-            _ = try store.usageScores()
-            try store.recordUse(of: emoji("🎉"))
+            _ = try store.usage.frequent()
+            _ = try store.usage.recent()
+            _ = try store.usage.mostUsed()
+            _ = try store.usage.scores()
+            try store.usage.recordUse(of: emoji("🎉"))
         }
-        #expect(try store.frequent().allSatisfy { $0.score.isFinite && $0.score >= 0 })
-        #expect(try store.score(for: StoreItem(emoji("🎉"))).isFinite)
-        #expect(try store.usage(of: StoreItem(emoji("🎉")))?.useCount ?? 0 > 0)
+        #expect(try store.usage.frequent().allSatisfy { $0.score.isFinite && $0.score >= 0 })
+        #expect(try store.usage.score(for: StoreItem(emoji("🎉"))).isFinite)
+        #expect(try store.usage.entry(for: StoreItem(emoji("🎉")))?.useCount ?? 0 > 0)
         _ = directory
     }
 
@@ -58,7 +58,7 @@ struct HandEditedRowTests {
             INSERT INTO pinned (item, position) VALUES (':a b:', 0);
             INSERT INTO collection (name, createdAt) VALUES (char(27) || ']0;PWNED' || char(7), 0);
             """)
-        let rows = try store.invalidRows()
+        let rows = try store.maintenance.invalidRows()
         #expect(
             rows.contains {
                 $0.table == "usage" && $0.key == "🎉" && $0.problem.contains("scoredAt") && $0.fix == .clamp
@@ -83,15 +83,15 @@ struct HandEditedRowTests {
         let repair = try await moji.run(["store", "repair"])
         #expect(repair.status == 0, "\(repair.errors)")
         #expect(repair.output.contains("fixed 3 rows in place and dropped 2"))
-        #expect(try store.invalidRows().isEmpty)
+        #expect(try store.maintenance.invalidRows().isEmpty)
         #expect(EmojiStore.check(at: directory.databaseURL).isHealthy)
         // Nothing moved aside: the same file, with its uses.
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: directory.url.path).allSatisfy {
                 !$0.contains("broken")
             })
-        #expect(try store.usage(of: StoreItem(emoji("👍")))?.useCount == 4)
-        #expect(try store.collections().map(\.name) == ["]0;PWNED"])
+        #expect(try store.usage.entry(for: StoreItem(emoji("👍")))?.useCount == 4)
+        #expect(try store.favorites.collections().map(\.name) == ["]0;PWNED"])
     }
 
     @Test("moji use, recent and frequent on a hand-edited store exit 0 instead of crashing")

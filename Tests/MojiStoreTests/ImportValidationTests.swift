@@ -11,11 +11,11 @@ struct ImportValidationTests {
     static func exported() throws -> (TemporaryDirectory, EmojiStore, StoreExport) {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        for text in ["😀", "👍🏽", "🎉", "😀"] { try store.recordUse(of: emoji(text)) }
-        try store.pin(StoreItem(emoji("🚀")))
-        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
-        try store.addCustomEmoji(CustomEmoji(code: "partyparrot", name: "party parrot"))
-        return (directory, store, try store.export())
+        for text in ["😀", "👍🏽", "🎉", "😀"] { try store.usage.recordUse(of: emoji(text)) }
+        try store.favorites.pin(StoreItem(emoji("🚀")))
+        try store.favorites.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.custom.addEmoji(CustomEmoji(code: "partyparrot", name: "party parrot"))
+        return (directory, store, try store.maintenance.export())
     }
 
     /// One way to spoil a valid export, and what the message must name.
@@ -113,7 +113,7 @@ struct ImportValidationTests {
         var spoiled = export
         attack.spoil(&spoiled)
         do {
-            try store.importData(spoiled)
+            try store.maintenance.importData(spoiled)
             Issue.record("the import was accepted")
         } catch {
             guard error.code == .invalidImportEntry, let entry = error.subject else {
@@ -124,7 +124,7 @@ struct ImportValidationTests {
             #expect(!error.description.contains("\u{1B}"))
             #expect(error.description.count < 400)
         }
-        var after = try store.export()
+        var after = try store.maintenance.export()
         after.exportedAt = export.exportedAt
         #expect(after == export)
         _ = directory
@@ -141,7 +141,7 @@ struct ImportValidationTests {
         #expect(result.status == 64)
         #expect(result.errors.contains("usage[0]"))
         #expect(result.errors.contains("scoredAt -9223372036854775808"))
-        #expect(try store.export().usage == export.usage)
+        #expect(try store.maintenance.export().usage == export.usage)
     }
 
     @Test("a valid export still imports, and an emoji newer than the catalog is accepted")
@@ -158,8 +158,8 @@ struct ImportValidationTests {
             CustomEmoji(code: "file", image: "/home/someone/emoji/file.png"),
             CustomEmoji(code: "entry", image: "blobs/entry.png"),
         ]
-        try store.importData(newer)
-        #expect(try store.customEmoji(code: "entry")?.image == "blobs/entry.png")
-        #expect(try store.pinned().last?.key == "🫨\u{200D}🔥")
+        try store.maintenance.importData(newer)
+        #expect(try store.custom.emoji(code: "entry")?.image == "blobs/entry.png")
+        #expect(try store.favorites.pinned().last?.key == "🫨\u{200D}🔥")
     }
 }

@@ -10,20 +10,20 @@ struct LearnedPickTests {
     func picksForQueryAndPrefixes() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("👋"), query: "Hola")
-        try store.recordUse(of: emoji("👋"), query: " hola ")
+        try store.usage.recordUse(of: emoji("👋"), query: "Hola")
+        try store.usage.recordUse(of: emoji("👋"), query: " hola ")
         for typed in ["hola", "hol", "h", "HÓLA", "ＨＯＬＡ"] {
-            #expect(try store.learnedPicks(for: typed).keys == ["👋"], "\(typed)")
+            #expect(try store.usage.learnedPicks(for: typed).keys == ["👋"], "\(typed)")
         }
-        #expect(try store.learnedPicks(for: "holas").isEmpty)
-        #expect(try store.learnedPicks(for: "ola").isEmpty)
-        #expect(try store.learnedPicks(for: "  ").isEmpty)
-        let wave = try #require(try store.learnedPicks(for: "hol").picks.first)
+        #expect(try store.usage.learnedPicks(for: "holas").isEmpty)
+        #expect(try store.usage.learnedPicks(for: "ola").isEmpty)
+        #expect(try store.usage.learnedPicks(for: "  ").isEmpty)
+        let wave = try #require(try store.usage.learnedPicks(for: "hol").picks.first)
         #expect(abs(wave.score - 1.9) < 1e-12)  // 1 × 0.9 + 1
 
         let search = try EmojiSearch(locale: "es")
         var options = SearchOptions(limit: 5)
-        options.learnedPicks = try store.learnedPicks(for: "hol")
+        options.learnedPicks = try store.usage.learnedPicks(for: "hol")
         #expect(search.results(for: "hol", options: options).first?.item.text == "👋")
     }
 
@@ -40,14 +40,14 @@ struct LearnedPickTests {
             let key = pool[Int.random(in: 0..<pool.count, using: &random)]
             for (q, scores) in eager { for (k, score) in scores { eager[q]![k] = score * 0.9 } }
             if let query { eager[query, default: [:]][key, default: 0] += 1 }
-            try store.recordUse(of: emoji(key), query: query)
+            try store.usage.recordUse(of: emoji(key), query: query)
         }
         for typed in ["hola", "hol", "h", "p", "party", "hi"] {
             var sums: [String: Double] = [:]
             for (query, scores) in eager where query.hasPrefix(typed) {
                 for (key, score) in scores { sums[key, default: 0] += score }
             }
-            let learned = try store.learnedPicks(for: typed, limit: 10)
+            let learned = try store.usage.learnedPicks(for: typed, limit: 10)
             #expect(Set(learned.keys) == Set(sums.keys), "\(typed)")
             for pick in learned.picks { #expect(abs(pick.score - sums[pick.key]!) < 1e-9, "\(typed) \(pick.key)") }
             #expect(learned.picks.map(\.score) == learned.picks.map(\.score).sorted(by: >))
@@ -58,17 +58,17 @@ struct LearnedPickTests {
     func noQueryAndTones() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("🎉"))
-        try store.recordUse(of: emoji("🎉"), query: nil)
-        try store.recordUse(of: emoji("🎉"), query: "  ")
-        #expect(try store.learnedPickHistory().isEmpty)
-        #expect(try store.usage(of: StoreItem(key: "🎉"))?.useCount == 3)
-        try store.recordUse(of: StoreItem(emoji("👍🏽")), query: "ok")
-        try store.recordUse(of: emoji("👍🏿"), query: "ok")
-        #expect(try store.learnedPicks(for: "ok").keys == ["👍"])
-        #expect(try store.usage(of: StoreItem(key: "👍"))?.tones == [.dark])
-        try store.recordUse(of: StoreItem.custom("PartyParrot"), query: "fiesta")
-        #expect(try store.learnedPicks(for: "fies").keys == [":PartyParrot:"])
+        try store.usage.recordUse(of: emoji("🎉"))
+        try store.usage.recordUse(of: emoji("🎉"), query: nil)
+        try store.usage.recordUse(of: emoji("🎉"), query: "  ")
+        #expect(try store.usage.learnedPickHistory().isEmpty)
+        #expect(try store.usage.entry(for: StoreItem(key: "🎉"))?.useCount == 3)
+        try store.usage.recordUse(of: StoreItem(emoji("👍🏽")), query: "ok")
+        try store.usage.recordUse(of: emoji("👍🏿"), query: "ok")
+        #expect(try store.usage.learnedPicks(for: "ok").keys == ["👍"])
+        #expect(try store.usage.entry(for: StoreItem(key: "👍"))?.tones == [.dark])
+        try store.usage.recordUse(of: StoreItem.custom("PartyParrot"), query: "fiesta")
+        #expect(try store.usage.learnedPicks(for: "fies").keys == [":PartyParrot:"])
     }
 
     @Test("a query too long or holding a control character is refused, and nothing is recorded")
@@ -76,16 +76,16 @@ struct LearnedPickTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         for bad in ["hola\u{1B}[31m", "a\nb", "x\u{2028}", String(repeating: "a", count: 257)] {
-            let error = #expect(throws: StoreError.self) { try store.recordUse(of: emoji("👋"), query: bad) }
+            let error = #expect(throws: StoreError.self) { try store.usage.recordUse(of: emoji("👋"), query: bad) }
             guard error?.code == .invalidQuery else {
                 Issue.record("\(String(describing: error))")
                 continue
             }
             #expect(error?.description.contains("Nothing was recorded") == true)
         }
-        #expect(try store.totalUses() == 0)
-        try store.recordUse(of: emoji("👋"), query: String(repeating: "a", count: 256))
-        #expect(try store.learnedPicks(for: "aaa").keys == ["👋"])
+        #expect(try store.usage.totalUses() == 0)
+        try store.usage.recordUse(of: emoji("👋"), query: String(repeating: "a", count: 256))
+        #expect(try store.usage.learnedPicks(for: "aaa").keys == ["👋"])
     }
 
     @Test("at most learnedPickLimit pairs are kept: the lowest scores leave first")
@@ -94,17 +94,17 @@ struct LearnedPickTests {
         var configuration = StoreConfiguration()
         configuration.learnedPickLimit = 3
         let store = try EmojiStore(url: directory.databaseURL, configuration: configuration)
-        try store.recordUse(of: emoji("🐱"), query: "cat")
-        try store.recordUse(of: emoji("🐱"), query: "cat")
-        try store.recordUse(of: emoji("🐶"), query: "dog")
-        try store.recordUse(of: emoji("🐭"), query: "mouse")
-        try store.recordUse(of: emoji("🐴"), query: "horse")
-        let history = try store.learnedPickHistory()
+        try store.usage.recordUse(of: emoji("🐱"), query: "cat")
+        try store.usage.recordUse(of: emoji("🐱"), query: "cat")
+        try store.usage.recordUse(of: emoji("🐶"), query: "dog")
+        try store.usage.recordUse(of: emoji("🐭"), query: "mouse")
+        try store.usage.recordUse(of: emoji("🐴"), query: "horse")
+        let history = try store.usage.learnedPickHistory()
         #expect(history.records.map(\.query) == ["cat", "horse", "mouse"])
         // Far more queries than the limit: the table stays at the limit.
-        for index in 0..<50 { try store.recordUse(of: emoji("🐝"), query: "bee \(index)") }
-        #expect(try store.learnedPickHistory().records.count == 3)
-        #expect(try store.learnedPicks(for: "bee 49").keys == ["🐝"])
+        for index in 0..<50 { try store.usage.recordUse(of: emoji("🐝"), query: "bee \(index)") }
+        #expect(try store.usage.learnedPickHistory().records.count == 3)
+        #expect(try store.usage.learnedPicks(for: "bee 49").keys == ["🐝"])
     }
 
     @Test("a typed prefix reads one range of the primary key")
@@ -126,36 +126,36 @@ struct LearnedPickTests {
     func forgetting() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        try store.recordUse(of: emoji("🤝"), query: "hola")
-        #expect(try store.forgetQueries() == 2)
-        #expect(try store.learnedPicks(for: "hola").isEmpty)
-        #expect(try store.usage(of: StoreItem(key: "👋"))?.useCount == 1)
-        #expect(try store.forgetQueries() == 0)
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        try store.clearAll()
-        #expect(try store.learnedPickHistory().isEmpty)
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: emoji("🤝"), query: "hola")
+        #expect(try store.usage.forgetQueries() == 2)
+        #expect(try store.usage.learnedPicks(for: "hola").isEmpty)
+        #expect(try store.usage.entry(for: StoreItem(key: "👋"))?.useCount == 1)
+        #expect(try store.usage.forgetQueries() == 0)
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.clearAll()
+        #expect(try store.usage.learnedPickHistory().isEmpty)
     }
 
     @Test("export and import carry the picks, so scores continue; an export without them still imports")
     func transfer() throws {
         let source = try TemporaryDirectory()
         let store = try EmojiStore(url: source.databaseURL)
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        try store.recordUse(of: emoji("🎉"))
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        try store.recordUse(of: StoreItem.custom("parrot"), query: "fiesta")
-        let export = try store.export()
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: emoji("🎉"))
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: StoreItem.custom("parrot"), query: "fiesta")
+        let export = try store.maintenance.export()
         #expect(export.learnedPicks.map(\.query) == ["fiesta", "hola"])
         let data = try export.jsonData()
 
         let target = try TemporaryDirectory()
         let copy = try EmojiStore(url: target.databaseURL)
-        try copy.importData(StoreExport(jsonData: data))
-        #expect(try copy.learnedPicks(for: "hol") == (try store.learnedPicks(for: "hol")))
-        try copy.recordUse(of: emoji("👋"), query: "hola")
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        #expect(try copy.learnedPicks(for: "hola") == (try store.learnedPicks(for: "hola")))
+        try copy.maintenance.importData(StoreExport(jsonData: data))
+        #expect(try copy.usage.learnedPicks(for: "hol") == (try store.usage.learnedPicks(for: "hol")))
+        try copy.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        #expect(try copy.usage.learnedPicks(for: "hola") == (try store.usage.learnedPicks(for: "hola")))
 
         // An export of a Moji before learned picks has no such key.
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -163,18 +163,18 @@ struct LearnedPickTests {
         let older = try JSONSerialization.data(withJSONObject: object)
         let oldTarget = try TemporaryDirectory()
         let old = try EmojiStore(url: oldTarget.databaseURL)
-        try old.recordUse(of: emoji("🐱"), query: "cat")
-        try old.importData(StoreExport(jsonData: older))
-        #expect(try old.learnedPickHistory().isEmpty)
-        #expect(try old.usage(of: StoreItem(key: "👋"))?.useCount == 2)
+        try old.usage.recordUse(of: emoji("🐱"), query: "cat")
+        try old.maintenance.importData(StoreExport(jsonData: older))
+        #expect(try old.usage.learnedPickHistory().isEmpty)
+        #expect(try old.usage.entry(for: StoreItem(key: "👋"))?.useCount == 2)
     }
 
     @Test("import refuses a bad learned pick, naming it, and changes nothing")
     func importValidation() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("🐱"), query: "cat")
-        let good = try store.export()
+        try store.usage.recordUse(of: emoji("🐱"), query: "cat")
+        let good = try store.maintenance.export()
         let bad: [(StoreExport.LearnedPickRecord, String)] = [
             (.init(query: "Hola", item: StoreItem(key: "👋"), score: 1, scoredAt: 1), "not folded"),
             (.init(query: "hola", item: StoreItem(key: "👋🏽"), score: 1, scoredAt: 1), "neutral"),
@@ -186,7 +186,7 @@ struct LearnedPickTests {
         for (record, reason) in bad {
             var export = good
             export.learnedPicks.append(record)
-            let error = #expect(throws: StoreError.self) { try store.importData(export) }
+            let error = #expect(throws: StoreError.self) { try store.maintenance.importData(export) }
             guard error?.code == .invalidImportEntry, let entry = error?.subject, let message = error?.reason else {
                 Issue.record("\(String(describing: error))")
                 continue
@@ -195,8 +195,8 @@ struct LearnedPickTests {
         }
         var twice = good
         twice.learnedPicks.append(good.learnedPicks[0])
-        #expect(throws: StoreError.self) { try store.importData(twice) }
-        #expect(try store.learnedPicks(for: "cat").keys == ["🐱"])
+        #expect(throws: StoreError.self) { try store.maintenance.importData(twice) }
+        #expect(try store.usage.learnedPicks(for: "cat").keys == ["🐱"])
         #expect(twice.droppingInvalidEntries().learnedPicks.count == 1)
     }
 
@@ -204,24 +204,24 @@ struct LearnedPickTests {
     func otherDecay() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("👋"), query: "hola")
-        try store.recordUse(of: emoji("🎉"))
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: emoji("🎉"))
         try store.close()
         var configuration = StoreConfiguration()
         configuration.decay = 0.5
         let reopened = try EmojiStore(url: directory.databaseURL, configuration: configuration)
-        try reopened.recordUse(of: emoji("🎉"))
+        try reopened.usage.recordUse(of: emoji("🎉"))
         // 0.9 for the use before the change, then 0.5 for the one after.
-        let wave = try #require(try reopened.learnedPicks(for: "hola").picks.first)
+        let wave = try #require(try reopened.usage.learnedPicks(for: "hola").picks.first)
         #expect(abs(wave.score - 0.9 * 0.5) < 1e-12)
-        #expect(try reopened.invalidRows().isEmpty)
+        #expect(try reopened.maintenance.invalidRows().isEmpty)
     }
 
     @Test("hand-edited learned picks are reported by check and fixed by repair")
     func handEditedRows() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("👋"), query: "hola")
+        try store.usage.recordUse(of: emoji("👋"), query: "hola")
         let queue = try DatabaseQueue(path: directory.databaseURL.path)
         try queue.write { db in
             try db.execute(
@@ -232,21 +232,21 @@ struct LearnedPickTests {
                     """)
         }
         try queue.close()
-        let found = try store.invalidRows().filter { $0.table == "learnedPick" }
+        let found = try store.maintenance.invalidRows().filter { $0.table == "learnedPick" }
         #expect(found.filter { $0.fix == .drop }.count == 3, "\(found)")
         #expect(found.contains { $0.fix == .clamp && $0.problem.contains("rank") })
-        try store.repairRows()
-        #expect(try store.invalidRows().isEmpty)
-        #expect(try store.learnedPickHistory().records.map(\.query) == ["hola"])
-        #expect(try store.learnedPicks(for: "h").keys == ["👋"])
+        try store.maintenance.repairRows()
+        #expect(try store.maintenance.invalidRows().isEmpty)
+        #expect(try store.usage.learnedPickHistory().records.map(\.query) == ["hola"])
+        #expect(try store.usage.learnedPicks(for: "h").keys == ["👋"])
     }
 
     @Test("a file of an older schema opens, upgrades and learns")
     func upgradeLearns() throws {
         let directory = try SchemaUpgradeTests.version1File()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.recordUse(of: emoji("🎉"), query: "fiesta")
-        #expect(try store.learnedPicks(for: "fi").keys == ["🎉"])
-        #expect(try store.recent().map(\.item.key).prefix(3) == ["🎉", ":smith:"])
+        try store.usage.recordUse(of: emoji("🎉"), query: "fiesta")
+        #expect(try store.usage.learnedPicks(for: "fi").keys == ["🎉"])
+        #expect(try store.usage.recent().map(\.item.key).prefix(3) == ["🎉", ":smith:"])
     }
 }

@@ -18,13 +18,13 @@ struct NameValidationTests {
     func collectionNames(name: String) throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.createCollection(named: "work")
-        #expect(throws: StoreError.self) { try store.createCollection(named: name) }
-        #expect(throws: StoreError.self) { try store.add(StoreItem(emoji("🚀")), toCollection: name) }
-        #expect(throws: StoreError.self) { try store.renameCollection("work", to: name) }
-        #expect(try store.collections().map(\.name) == ["work"])
+        try store.favorites.createCollection(named: "work")
+        #expect(throws: StoreError.self) { try store.favorites.createCollection(named: name) }
+        #expect(throws: StoreError.self) { try store.favorites.add(StoreItem(emoji("🚀")), toCollection: name) }
+        #expect(throws: StoreError.self) { try store.favorites.renameCollection("work", to: name) }
+        #expect(try store.favorites.collections().map(\.name) == ["work"])
         do {
-            try store.createCollection(named: name)
+            try store.favorites.createCollection(named: name)
         } catch {
             guard error.code == .invalidCollectionName else {
                 Issue.record("unexpected \(error)")
@@ -40,9 +40,9 @@ struct NameValidationTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         let long = String(repeating: "é", count: StoreText.maximumLength)
-        try store.createCollection(named: long)
-        try store.add(StoreItem(emoji("🚀")), toCollection: "Café 🚀")
-        #expect(try store.collections().map(\.name) == [long, "Café 🚀"])
+        try store.favorites.createCollection(named: long)
+        try store.favorites.add(StoreItem(emoji("🚀")), toCollection: "Café 🚀")
+        #expect(try store.favorites.collections().map(\.name) == [long, "Café 🚀"])
     }
 
     @Test("custom emoji: names, keywords and groups with control characters are refused")
@@ -57,15 +57,15 @@ struct NameValidationTests {
             CustomEmoji(code: "pwned", name: "ok", keywords: [""]),
         ]
         for attack in attacks {
-            #expect(throws: StoreError.self) { try store.addCustomEmoji(attack) }
+            #expect(throws: StoreError.self) { try store.custom.addEmoji(attack) }
         }
         for code in ["", "a b", "a:b", ":"] {
-            #expect(throws: StoreError.self) { try store.addCustomEmoji(CustomEmoji(code: code, name: "x")) }
+            #expect(throws: StoreError.self) { try store.custom.addEmoji(CustomEmoji(code: code, name: "x")) }
         }
-        #expect(try store.customEmojis().isEmpty)
-        try store.addCustomEmoji(
+        #expect(try store.custom.allEmoji().isEmpty)
+        try store.custom.addEmoji(
             CustomEmoji(code: "parrot", name: "party parrot", keywords: ["bird"], group: "animals"))
-        #expect(try store.customEmojis().count == 1)
+        #expect(try store.custom.allEmoji().count == 1)
     }
 
     @Test("moji collections add with an ESC in the name exits 64 and prints no ESC")
@@ -75,6 +75,6 @@ struct NameValidationTests {
         #expect(result.status == 64)
         #expect(result.errors.contains("control character U+001B"))
         #expect(!result.errors.contains("\u{1B}") && !result.output.contains("\u{1B}"))
-        #expect(try EmojiStore(url: directory.databaseURL).collections().isEmpty)
+        #expect(try EmojiStore(url: directory.databaseURL).favorites.collections().isEmpty)
     }
 }

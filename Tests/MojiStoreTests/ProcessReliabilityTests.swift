@@ -49,11 +49,11 @@ struct ProcessReliabilityTests {
             }
         }
         let store = try EmojiStore(url: directory.databaseURL)
-        #expect(try store.totalUses() == 6_000)
-        let mostUsed = try store.mostUsed(limit: 100)
+        #expect(try store.usage.totalUses() == 6_000)
+        let mostUsed = try store.usage.mostUsed(limit: 100)
         #expect(mostUsed.reduce(0) { $0 + $1.useCount } == 6_000)
         #expect(Dictionary(uniqueKeysWithValues: mostUsed.map { ($0.item.key, $0.useCount) }) == expected)
-        let recent = try store.recent(limit: 100)
+        let recent = try store.usage.recent(limit: 100)
         #expect(Set(recent.map(\.item)).count == expected.count)
         #expect(Set(recent.map(\.item.key)) == Set(expected.keys))
         let order = recent.compactMap(\.lastUse)
@@ -91,10 +91,10 @@ struct ProcessReliabilityTests {
         let health = EmojiStore.check(at: directory.databaseURL)
         #expect(health.isHealthy, "\(health.problems)")
         let store = try EmojiStore(url: directory.databaseURL)
-        let committed = try store.totalUses()
+        let committed = try store.usage.totalUses()
         // Every use the writer reported is there; at most the one in flight when it died on top.
         #expect(committed >= reported && committed <= reported + 1)
-        #expect(try store.mostUsed().reduce(0) { $0 + $1.useCount } == committed)
+        #expect(try store.usage.mostUsed().reduce(0) { $0 + $1.useCount } == committed)
     }
 
     @Test("garbage in the file: a clear error naming it, check reports it, repair moves it aside")
@@ -138,17 +138,17 @@ struct ProcessReliabilityTests {
     func exportImportRoundTrip() async throws {
         let source = try TemporaryDirectory()
         let store = try EmojiStore(url: source.databaseURL)
-        for text in ["😀", "👍🏽", "🧑🏻‍🤝‍🧑🏿", "😀", "🎉"] { try store.recordUse(of: emoji(text)) }
-        try store.recordUse(of: .custom("partyparrot"))
-        try store.clearScore(for: StoreItem(emoji("🎉")))
-        try store.pin(StoreItem(emoji("🚀")))
-        try store.pin(.custom("partyparrot"))
-        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
-        try store.add(StoreItem(emoji("🌮")), toCollection: "food")
-        try store.createCollection(named: "empty")
-        try store.setPreferredSkinTones([.light, .dark], for: emoji("🧑‍🤝‍🧑"))
-        try store.setDefaultSkinTone(.medium)
-        try store.addCustomEmoji(
+        for text in ["😀", "👍🏽", "🧑🏻‍🤝‍🧑🏿", "😀", "🎉"] { try store.usage.recordUse(of: emoji(text)) }
+        try store.usage.recordUse(of: .custom("partyparrot"))
+        try store.usage.clearScore(for: StoreItem(emoji("🎉")))
+        try store.favorites.pin(StoreItem(emoji("🚀")))
+        try store.favorites.pin(.custom("partyparrot"))
+        try store.favorites.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.favorites.add(StoreItem(emoji("🌮")), toCollection: "food")
+        try store.favorites.createCollection(named: "empty")
+        try store.skinTones.setPreferred([.light, .dark], for: emoji("🧑‍🤝‍🧑"))
+        try store.skinTones.setDefault(.medium)
+        try store.custom.addEmoji(
             CustomEmoji(
                 code: "partyparrot", name: "party parrot", keywords: ["parrot", "party"],
                 group: "animals", image: "images/parrot.gif", source: "forum"))
@@ -162,22 +162,22 @@ struct ProcessReliabilityTests {
         #expect(imported.status == 0, "\(imported.errors)")
 
         let copy = try EmojiStore(url: target.databaseURL)
-        var before = try store.export()
-        var after = try copy.export()
+        var before = try store.maintenance.export()
+        var after = try copy.maintenance.export()
         before.exportedAt = Date(timeIntervalSince1970: 0)
         after.exportedAt = before.exportedAt
         #expect(after == before)
-        #expect(try copy.frequent() == store.frequent())
-        #expect(try copy.pinned() == store.pinned())
-        #expect(try copy.recent() == store.recent())
-        #expect(try copy.resolved(emoji("👋")).character == "👋🏽")
+        #expect(try copy.usage.frequent() == store.usage.frequent())
+        #expect(try copy.favorites.pinned() == store.favorites.pinned())
+        #expect(try copy.usage.recent() == store.usage.recent())
+        #expect(try copy.skinTones.resolved(emoji("👋")).character == "👋🏽")
 
         let bad = target.url.appendingPathComponent("bad.json")
         try Data("{\"hello\": 1}".utf8).write(to: bad)
         let rejected = try await MojiProcess(home: target.url).run(["store", "import", bad.path])
         #expect(rejected.status == 3, "a file that is not an export is unreadable input (3), not a store failure")
         #expect(rejected.errors.contains(bad.path))
-        #expect(try copy.export().usage == before.usage)
+        #expect(try copy.maintenance.export().usage == before.usage)
     }
 
     @Test("five processes opening a fresh database at once seed the defaults exactly once")
@@ -194,11 +194,11 @@ struct ProcessReliabilityTests {
         // the seeded rows themselves show it ran once.
         let store = try EmojiStore(url: directory.databaseURL)
         let defaults = StoreConfiguration.bundledFrequentEmoji
-        let seeded = try store.frequent()
+        let seeded = try store.usage.frequent()
         #expect(seeded.map(\.item.key) == defaults)
         let once = defaults.indices.map { 0.5 * Double(defaults.count - $0) / Double(defaults.count) }
         #expect(seeded.map(\.score) == once)
         #expect(seeded.allSatisfy { $0.useCount == 0 && $0.lastUse == nil })
-        #expect(try store.totalUses() == 0)
+        #expect(try store.usage.totalUses() == 0)
     }
 }

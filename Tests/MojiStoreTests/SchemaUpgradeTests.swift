@@ -91,7 +91,7 @@ struct SchemaUpgradeTests {
         #expect(EmojiStore.check(at: directory.databaseURL).condition == .healthy)
 
         // The hand-added row: no set, shown in pickers, no cached image; all v1 fields kept.
-        let smith = try #require(try store.customEmoji(code: ":SMITH:"))
+        let smith = try #require(try store.custom.emoji(code: ":SMITH:"))
         #expect(smith.set == nil)
         #expect(smith.isVisibleInPicker)
         #expect(smith.cachedImage == nil)
@@ -117,14 +117,14 @@ struct SchemaUpgradeTests {
         #expect(areas.contains("customSets"))
 
         // Usage survived, and the upgraded file takes sets, with the hand-added code its own.
-        #expect(try store.recent().map(\.item.key) == [":smith:", "🎉"])
-        try store.addCustomSet(CustomSet(name: "forum", source: .init(kind: .folder, location: "/srv/smilies")))
+        #expect(try store.usage.recent().map(\.item.key) == [":smith:", "🎉"])
+        try store.custom.addSet(CustomSet(name: "forum", source: .init(kind: .folder, location: "/srv/smilies")))
         let conflicts = try store.replaceCustomSetEmoji(
             named: "forum", with: [CustomEmoji(code: "Smith"), CustomEmoji(code: "frown")],
             validators: HTTPValidators(), imageValidators: [], at: Date())
         #expect(conflicts == [CustomSetConflict(code: "Smith", owner: nil)])
-        #expect(try store.customEmojis(inSet: "forum").map(\.code) == ["frown"])
-        #expect(try store.customEmoji(code: "smith")?.set == nil)
+        #expect(try store.custom.emoji(inSet: "forum").map(\.code) == ["frown"])
+        #expect(try store.custom.emoji(code: "smith")?.set == nil)
     }
 
     @Test("the v1 schema in this test is the one v1 ships")

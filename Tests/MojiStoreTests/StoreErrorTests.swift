@@ -9,7 +9,7 @@ struct StoreErrorTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         do {
-            try store.renameCollection("Work", to: "Play")
+            try store.favorites.renameCollection("Work", to: "Play")
             Issue.record("renamed a collection that does not exist")
         } catch {
             #expect(error.code == .collectionNotFound)
@@ -23,7 +23,7 @@ struct StoreErrorTests {
     func untypedMatch() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        let rename: () throws -> Void = { try store.renameCollection("Work", to: "Play") }
+        let rename: () throws -> Void = { try store.favorites.renameCollection("Work", to: "Play") }
         var matched = false
         do {
             try rename()

@@ -61,7 +61,7 @@ struct TokenTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         try store.addAPIToken(user: "ada", hash: Self.hashA, label: "secret-label")
-        let json = String(decoding: try JSONEncoder().encode(try store.export()), as: UTF8.self)
+        let json = String(decoding: try JSONEncoder().encode(try store.maintenance.export()), as: UTF8.self)
         #expect(!json.contains(Self.hashA))
         #expect(!json.contains("secret-label"))
         #expect(!json.contains("ada"))
@@ -69,7 +69,7 @@ struct TokenTests {
         #expect(health.condition == .healthy)
         #expect(health.schemaVersion == "v4")
         // An import replaces user data and leaves the tokens alone.
-        try store.importData(try store.export())
+        try store.maintenance.importData(try store.maintenance.export())
         #expect(try store.apiTokens().count == 1)
     }
 

@@ -9,49 +9,53 @@ struct UserDataTests {
     func pinned() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        for text in ["😀", "🎉", "👍"] { try store.pin(StoreItem(emoji(text))) }
-        try store.pin(.custom("partyparrot"), at: 0)
-        try store.movePinned(StoreItem(emoji("👍")), to: 1)
-        #expect(try store.pinned().map(\.key) == [":partyparrot:", "👍", "😀", "🎉"])
-        #expect(try store.unpin(StoreItem(emoji("😀"))))
-        #expect(try !store.unpin(StoreItem(emoji("😀"))))
-        #expect(throws: StoreError.self) { try store.movePinned(StoreItem(emoji("😀")), to: 0) }
-        #expect(try store.pinned().map(\.key) == [":partyparrot:", "👍", "🎉"])
+        for text in ["😀", "🎉", "👍"] { try store.favorites.pin(StoreItem(emoji(text))) }
+        try store.favorites.pin(.custom("partyparrot"), at: 0)
+        try store.favorites.movePinned(StoreItem(emoji("👍")), to: 1)
+        #expect(try store.favorites.pinned().map(\.key) == [":partyparrot:", "👍", "😀", "🎉"])
+        #expect(try store.favorites.unpin(StoreItem(emoji("😀"))))
+        #expect(try !store.favorites.unpin(StoreItem(emoji("😀"))))
+        #expect(throws: StoreError.self) { try store.favorites.movePinned(StoreItem(emoji("😀")), to: 0) }
+        #expect(try store.favorites.pinned().map(\.key) == [":partyparrot:", "👍", "🎉"])
     }
 
     @Test("setPinned replaces the whole list in one change, repeats keeping their first place")
     func setPinned() async throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        for text in ["😀", "🎉"] { try store.pin(StoreItem(emoji(text))) }
+        for text in ["😀", "🎉"] { try store.favorites.pin(StoreItem(emoji(text))) }
         let before = try store.changeVersions()[.pinned]
-        try store.setPinned([StoreItem(emoji("👍")), .custom("parrot"), StoreItem(emoji("👍")), StoreItem(emoji("😀"))])
-        #expect(try store.pinned().map(\.key) == ["👍", ":parrot:", "😀"])
+        try store.favorites.setPinned([
+            StoreItem(emoji("👍")), .custom("parrot"), StoreItem(emoji("👍")), StoreItem(emoji("😀")),
+        ])
+        #expect(try store.favorites.pinned().map(\.key) == ["👍", ":parrot:", "😀"])
         // One transaction: the pinned area's version moves once, not once per item.
         #expect(try store.changeVersions()[.pinned] == before.map { $0 + 1 })
-        try store.setPinned([])
-        #expect(try store.pinned().isEmpty)
+        try store.favorites.setPinned([])
+        #expect(try store.favorites.pinned().isEmpty)
     }
 
     @Test("collections are created, filled, reordered, renamed and deleted")
     func collections() throws {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
-        try store.createCollection(named: "work")
-        #expect(throws: StoreError.collectionExists("Work")) { try store.createCollection(named: "Work") }
-        for text in ["🚀", "✅", "🐛"] { try store.add(StoreItem(emoji(text)), toCollection: "work") }
-        try store.add(StoreItem(emoji("🍕")), toCollection: "food")
-        try store.move(StoreItem(emoji("🐛")), inCollection: "work", to: 0)
-        #expect(try store.remove(StoreItem(emoji("✅")), fromCollection: "work"))
-        try store.renameCollection("work", to: "office")
+        try store.favorites.createCollection(named: "work")
+        #expect(throws: StoreError.collectionExists("Work")) { try store.favorites.createCollection(named: "Work") }
+        for text in ["🚀", "✅", "🐛"] { try store.favorites.add(StoreItem(emoji(text)), toCollection: "work") }
+        try store.favorites.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.favorites.move(StoreItem(emoji("🐛")), inCollection: "work", to: 0)
+        #expect(try store.favorites.remove(StoreItem(emoji("✅")), fromCollection: "work"))
+        try store.favorites.renameCollection("work", to: "office")
         #expect(
-            try store.collections() == [
+            try store.favorites.collections() == [
                 EmojiCollection(name: "office", items: [StoreItem(emoji("🐛")), StoreItem(emoji("🚀"))]),
                 EmojiCollection(name: "food", items: [StoreItem(emoji("🍕"))]),
             ])
-        #expect(try store.deleteCollection(named: "office"))
-        #expect(try store.collection(named: "office") == nil)
-        #expect(throws: StoreError.collectionNotFound("office")) { try store.renameCollection("office", to: "x") }
+        #expect(try store.favorites.deleteCollection(named: "office"))
+        #expect(try store.favorites.collection(named: "office") == nil)
+        #expect(throws: StoreError.collectionNotFound("office")) {
+            try store.favorites.renameCollection("office", to: "x")
+        }
     }
 
     @Test("two-person emoji take a tone per person; the default tone applies elsewhere")
@@ -59,18 +63,20 @@ struct UserDataTests {
         let directory = try TemporaryDirectory()
         let store = try EmojiStore(url: directory.databaseURL)
         let pair = emoji("🧑‍🤝‍🧑")
-        try store.setPreferredSkinTones([.light, .dark], for: pair)
-        #expect(try store.resolved(pair).character == "🧑🏻‍🤝‍🧑🏿")
-        #expect(try store.preferredSkinTones(for: emoji("🧑🏽‍🤝‍🧑🏽")) == [.light, .dark])
-        #expect(try store.resolved(emoji("👋")).character == "👋")
-        try store.setDefaultSkinTone(.mediumDark)
-        #expect(try store.resolved(emoji("👋")).character == "👋🏾")
-        #expect(try store.resolved(emoji("👋🏻")).character == "👋🏻")
-        #expect(try store.resolved(emoji("🎉")).character == "🎉")
-        #expect(throws: StoreError.self) { try store.setPreferredSkinTones([.light, .dark], for: emoji("👋")) }
-        #expect(throws: StoreError.self) { try store.setPreferredSkinTones([.light], for: emoji("🎉")) }
-        try store.setPreferredSkinTones([], for: pair)
-        #expect(try store.preferredSkinTones(for: pair) == nil)
+        try store.skinTones.setPreferred([.light, .dark], for: pair)
+        #expect(try store.skinTones.resolved(pair).character == "🧑🏻‍🤝‍🧑🏿")
+        #expect(try store.skinTones.preferred(for: emoji("🧑🏽‍🤝‍🧑🏽")) == [.light, .dark])
+        #expect(try store.skinTones.resolved(emoji("👋")).character == "👋")
+        try store.skinTones.setDefault(.mediumDark)
+        #expect(try store.skinTones.resolved(emoji("👋")).character == "👋🏾")
+        #expect(try store.skinTones.resolved(emoji("👋🏻")).character == "👋🏻")
+        #expect(try store.skinTones.resolved(emoji("🎉")).character == "🎉")
+        #expect(throws: StoreError.self) {
+            try store.skinTones.setPreferred([.light, .dark], for: emoji("👋"))
+        }
+        #expect(throws: StoreError.self) { try store.skinTones.setPreferred([.light], for: emoji("🎉")) }
+        try store.skinTones.setPreferred([], for: pair)
+        #expect(try store.skinTones.preferred(for: pair) == nil)
     }
 
     @Test("custom emoji codes are unique, case-insensitively")
@@ -80,22 +86,22 @@ struct UserDataTests {
         let parrot = CustomEmoji(
             code: ":partyparrot:", name: "party parrot", keywords: ["parrot"], group: "animals",
             image: "https://example.org/parrot.gif", source: "test")
-        try store.addCustomEmoji(parrot)
+        try store.custom.addEmoji(parrot)
         var other = parrot
         other.code = "PartyParrot"
-        #expect(throws: StoreError.duplicateCustomCode("PartyParrot")) { try store.addCustomEmoji(other) }
+        #expect(throws: StoreError.duplicateCustomCode("PartyParrot")) { try store.custom.addEmoji(other) }
         #expect(throws: StoreError.invalidCustomCode("two words")) {
-            try store.addCustomEmoji(CustomEmoji(code: "two words", name: "x", image: "x.png"))
+            try store.custom.addEmoji(CustomEmoji(code: "two words", name: "x", image: "x.png"))
         }
-        let stored = try #require(try store.customEmoji(code: "PARTYPARROT"))
+        let stored = try #require(try store.custom.emoji(code: "PARTYPARROT"))
         #expect(stored.code == "partyparrot")
         #expect(stored.keywords == ["parrot"])
         #expect(stored.image == "https://example.org/parrot.gif")
         #expect(stored.addedAt != nil)
         #expect(StoreItem(stored) == .custom(":partyparrot:"))
-        #expect(try store.customEmojis().count == 1)
-        #expect(try store.removeCustomEmoji(code: "partyparrot"))
-        #expect(try store.customEmojis().isEmpty)
+        #expect(try store.custom.allEmoji().count == 1)
+        #expect(try store.custom.removeEmoji(code: "partyparrot"))
+        #expect(try store.custom.allEmoji().isEmpty)
     }
 
     @Test("the default location follows MOJI_HOME, then XDG_DATA_HOME, then ~/.local/share")
@@ -121,9 +127,9 @@ struct UserDataTests {
         let store = try EmojiStore(url: directory.databaseURL)
         let other = try EmojiStore(url: directory.databaseURL)
         let changes = store.changes(in: [.pinned, .collections], pollingInterval: .milliseconds(50))
-        try store.recordUse(of: emoji("😀"))  // usage: not subscribed
-        try store.pin(StoreItem(emoji("😀")))
-        try other.add(StoreItem(emoji("🍕")), toCollection: "food")
+        try store.usage.recordUse(of: emoji("😀"))  // usage: not subscribed
+        try store.favorites.pin(StoreItem(emoji("😀")))
+        try other.favorites.add(StoreItem(emoji("🍕")), toCollection: "food")
         // A change that never comes fails within the deadline instead of hanging the run.
         let received = await changes.prefix(2, within: .seconds(60))
         #expect(received.map(\.area) == [.pinned, .collections])

@@ -110,14 +110,14 @@ struct CustomSetSyncTests {
             let first = try await sync.add(fixture.forumSet())
             #expect(first.added.count == 743)
             #expect(first.failed == [] && first.skipped == [] && first.removed == [])
-            #expect(try fixture.store.customEmojis(inSet: "forum").count == 743)
+            #expect(try fixture.store.custom.emoji(inSet: "forum").count == 743)
             let served = try AwfulSnapshots.manifestFiles("2015-02")
             #expect(first.imageBytes == served.reduce(0) { $0 + $1.count })
             #expect(first.imageRequests == served.count)
             // Codes sharing an image share its file.
-            let distinct = Set(try fixture.store.customEmojis(inSet: "forum").compactMap(\.cachedImage?.sha256))
+            let distinct = Set(try fixture.store.custom.emoji(inSet: "forum").compactMap(\.cachedImage?.sha256))
             #expect(try fixture.cachedFiles() == distinct.count)
-            #expect(try fixture.store.customEmoji(code: "smith")?.cachedImage?.format == "gif")
+            #expect(try fixture.store.custom.emoji(code: "smith")?.cachedImage?.format == "gif")
 
             fixture.server.resetLog()
             let unchanged = try await sync.sync(named: "forum")
@@ -146,7 +146,7 @@ struct CustomSetSyncTests {
                     "prepop", "quig", "refurb", "secondpost", "treemike", "ullerrm", "un",
                 ])
             #expect(may.removed == [] && may.changed == [] && may.unchanged == 743)
-            #expect(try fixture.store.customEmojis(inSet: "forum").count == 767)
+            #expect(try fixture.store.custom.emoji(inSet: "forum").count == 767)
             // Only the new images were downloaded.
             #expect(may.imageRequests == 766)
             #expect(fixture.imageDownloads() == 24)
@@ -161,7 +161,7 @@ struct CustomSetSyncTests {
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let sync = fixture.sync()
             _ = try await sync.add(fixture.forumSet())
-            let before = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
+            let before = try #require(try fixture.store.custom.emoji(code: "a")?.cachedImage)
 
             fixture.serveImage("/i/a.png", width: 12)
             // Within the hour the server's word holds; a forced sync (or the next hour's) asks again.
@@ -170,7 +170,7 @@ struct CustomSetSyncTests {
             let report = try await sync.sync(named: "forum", force: true)
             #expect(report.changed == ["a"] && report.unchanged == 1)
             #expect(report.imageBytes > 0)
-            let after = try #require(try fixture.store.customEmoji(code: "a")?.cachedImage)
+            let after = try #require(try fixture.store.custom.emoji(code: "a")?.cachedImage)
             #expect(after.sha256 != before.sha256 && after.width == 12)
             #expect(fixture.cache.contains(after))
         }
@@ -183,8 +183,8 @@ struct CustomSetSyncTests {
             fixture.serveImage("/i/two.png", width: 9)
             fixture.servePage([(":one:", "/i/one.png", "one"), (":two:", "/i/two.png", "two")])
             _ = try await fixture.sync().add(fixture.forumSet())
-            let one = try fixture.store.customEmoji(code: "one")?.cachedImage
-            let two = try fixture.store.customEmoji(code: "two")?.cachedImage
+            let one = try fixture.store.custom.emoji(code: "one")?.cachedImage
+            let two = try fixture.store.custom.emoji(code: "two")?.cachedImage
             #expect(one != nil && one == two)
             #expect(try fixture.cachedFiles() == 1)
         }
@@ -200,7 +200,7 @@ struct CustomSetSyncTests {
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let sync = fixture.sync()
             _ = try await sync.add(fixture.forumSet())
-            let before = try fixture.store.customEmojis(inSet: "forum")
+            let before = try fixture.store.custom.emoji(inSet: "forum")
             let files = try fixture.cachedFiles()
 
             let failures: [(LoopbackResponse, (SyncError) -> Bool)] = [
@@ -242,9 +242,9 @@ struct CustomSetSyncTests {
                     #expect(isExpected(error), "\(error)")
                     #expect(error.description.contains("unchanged"))
                 }
-                #expect(try fixture.store.customEmojis(inSet: "forum") == before)
+                #expect(try fixture.store.custom.emoji(inSet: "forum") == before)
                 #expect(try fixture.cachedFiles() == files)
-                #expect(try fixture.store.customSet(named: "forum")?.lastError != nil)
+                #expect(try fixture.store.custom.set(named: "forum")?.lastError != nil)
             }
         }
     }
@@ -258,7 +258,7 @@ struct CustomSetSyncTests {
             _ = try await sync.add(fixture.forumSet())
             fixture.server.route("/misc.php", .status(503, headers: ["Retry-After": "3600"]))
             await #expect(throws: SyncError.self) { try await sync.sync(named: "forum") }
-            let set = try #require(try fixture.store.customSet(named: "forum"))
+            let set = try #require(try fixture.store.custom.set(named: "forum"))
             let retryAfter = try #require(set.retryAfter)
             #expect(abs(retryAfter.timeIntervalSinceNow - 3600) < 60)
             // Due by age a day later, but the server asked for an hour: not before then.
@@ -281,10 +281,10 @@ struct CustomSetSyncTests {
             await #expect(throws: SyncError.tooManyVanishing(set: "forum", removed: 2, total: 3)) {
                 try await sync.sync(named: "forum")
             }
-            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a", "b", "c"])
+            #expect(try fixture.store.custom.emoji(inSet: "forum").map(\.code) == ["a", "b", "c"])
             let forced = try await sync.sync(named: "forum", force: true)
             #expect(forced.removed == ["b", "c"])
-            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a"])
+            #expect(try fixture.store.custom.emoji(inSet: "forum").map(\.code) == ["a"])
         }
     }
 
@@ -309,7 +309,7 @@ struct CustomSetSyncTests {
             #expect(report.failed[1].reason.contains("larger than"))
             #expect(
                 report.failed[0].description.contains(":html:") && report.failed[0].description.contains("/i/html.gif"))
-            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["good"])
+            #expect(try fixture.store.custom.emoji(inSet: "forum").map(\.code) == ["good"])
         }
     }
 
@@ -321,12 +321,12 @@ struct CustomSetSyncTests {
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let sync = fixture.sync()
             _ = try await sync.add(fixture.forumSet())
-            let previous = try fixture.store.customEmoji(code: "b")
+            let previous = try fixture.store.custom.emoji(code: "b")
             fixture.server.route("/i/b.png", .status(500))
             let report = try await fixture.sync(SyncOptions(retryDelay: 0.01, imageFreshness: 0)).sync(named: "forum")
             #expect(report.failed.map(\.code) == ["b"] && report.failed.first?.keptPrevious == true)
             #expect(report.imageRequests == 1 + 3)  // a: one 304; b: three tries
-            #expect(try fixture.store.customEmoji(code: "b") == previous)
+            #expect(try fixture.store.custom.emoji(code: "b") == previous)
         }
     }
 
@@ -361,7 +361,7 @@ struct CustomSetSyncTests {
             #expect(reasons.allSatisfy { $0.contains("ran past") }, "\(reasons)")
             let kept = late.failed.filter { $0.code != "slow" }.map(\.keptPrevious)
             #expect(kept == [true, true])
-            #expect(try fixture.store.customEmoji(code: "a")?.cachedImage != nil)
+            #expect(try fixture.store.custom.emoji(code: "a")?.cachedImage != nil)
         }
     }
 
@@ -393,17 +393,17 @@ struct CustomSetSyncTests {
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let sync = fixture.sync()
             _ = try await sync.add(fixture.forumSet())
-            _ = try fixture.store.recordUse(of: .custom("b"))
+            _ = try fixture.store.usage.recordUse(of: .custom("b"))
             fixture.servePage([(":a:", "/i/a.png", "a")])
             let removed = try await sync.sync(named: "forum")
             #expect(removed.removed == ["b"])
-            #expect(try fixture.store.customEmoji(code: "b") == nil)
-            #expect(try fixture.store.recent().map(\.item) == [.custom("b")])
+            #expect(try fixture.store.custom.emoji(code: "b") == nil)
+            #expect(try fixture.store.usage.recent().map(\.item) == [.custom("b")])
             fixture.servePage([(":a:", "/i/a.png", "a"), (":b:", "/i/b.png", "b")])
             let back = try await sync.sync(named: "forum")
             #expect(back.added == ["b"])
-            #expect(try fixture.store.recent().first?.item == .custom("b"))
-            #expect(try fixture.store.frequent().contains { $0.item == .custom("b") })
+            #expect(try fixture.store.usage.recent().first?.item == .custom("b"))
+            #expect(try fixture.store.usage.frequent().contains { $0.item == .custom("b") })
         }
     }
 
@@ -414,7 +414,7 @@ struct CustomSetSyncTests {
             fixture.servePage([(":a:", "/i/a.png", "a")])
             let report = try await fixture.sync().add(fixture.forumSet(), dryRun: true)
             #expect(report.dryRun && report.added == ["a"] && report.imageRequests == 0)
-            #expect(try fixture.store.customSets() == [])
+            #expect(try fixture.store.custom.sets() == [])
             #expect(try fixture.cachedFiles() == 0)
             #expect(fixture.server.requests().map(\.path) == ["/misc.php"])
         }
@@ -495,7 +495,7 @@ struct CustomSetSyncTests {
                 try fixture.store.claimCustomSetSync(
                     named: "forum", owner: "other", until: later.addingTimeInterval(60), now: later))
             await #expect(throws: SyncError.leaseLost("forum")) { try await running.value }
-            #expect(try fixture.store.customEmojis(inSet: "forum").map(\.code) == ["a"], "nothing was written")
+            #expect(try fixture.store.custom.emoji(inSet: "forum").map(\.code) == ["a"], "nothing was written")
             #expect(
                 try fixture.store.customSetSyncOwner(named: "forum", now: later) == "other", "the new owner keeps it")
         }
@@ -535,8 +535,8 @@ struct CustomSetSyncTests {
                     kind: .mastodon, location: fixture.server.url("/api/v1/custom_emojis").absoluteString))
             let report = try await fixture.sync().add(set)
             #expect(report.added == ["blobcat", "secret"])
-            #expect(try fixture.store.customEmoji(code: "secret")?.isVisibleInPicker == false)
-            #expect(try fixture.store.customEmoji(code: "blobcat")?.group == "Blobs")
+            #expect(try fixture.store.custom.emoji(code: "secret")?.isVisibleInPicker == false)
+            #expect(try fixture.store.custom.emoji(code: "blobcat")?.group == "Blobs")
         }
     }
 
@@ -572,8 +572,8 @@ struct CustomSetSyncTests {
             let report = try await fixture.sync().add(set)
             #expect(Set(report.added) == ["wave", "blob"])
             #expect(report.failed.map(\.code) == ["fake"])
-            #expect(try fixture.store.customEmoji(code: "blob")?.group == "cats")
-            #expect(try fixture.store.customEmoji(code: "blob")?.cachedImage?.frameCount == 2)
+            #expect(try fixture.store.custom.emoji(code: "blob")?.group == "cats")
+            #expect(try fixture.store.custom.emoji(code: "blob")?.cachedImage?.frameCount == 2)
             #expect(fixture.server.requests().isEmpty)
         }
     }
@@ -597,7 +597,7 @@ struct CustomSetSyncTests {
             let report = try await fixture.sync().add(set)
             #expect(report.added == ["blobwave"])
             #expect(report.failed.map(\.code) == ["blobfake"])
-            #expect(try fixture.store.customEmoji(code: "blobwave")?.cachedImage?.width == 12)
+            #expect(try fixture.store.custom.emoji(code: "blobwave")?.cachedImage?.width == 12)
         }
     }
 }

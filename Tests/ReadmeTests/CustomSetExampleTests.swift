@@ -34,7 +34,7 @@ struct CustomSetExampleTests {
         let again = try await sync.sync(named: "forum")  // conditional requests
         print(again.unchanged, again.imageBytes)  // 1 0: every image answered 304 Not Modified
         #expect(again.unchanged == 1 && again.imageBytes == 0)
-        let smith = try store.customEmoji(code: "smith")
+        let smith = try store.custom.emoji(code: "smith")
         print(smith?.cachedImage?.fileName ?? "")  // "<sha256>.gif", in the image cache
         #expect(smith?.cachedImage?.fileName.hasSuffix(".gif") == true)
         await server.stop()

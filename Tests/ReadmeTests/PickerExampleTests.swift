@@ -22,11 +22,11 @@ struct PickerExampleTests {
         #expect(picker.selectedItem == partyPopper)
         if case .picked(let pick) = picker.handle(.enter) {  // the picker hands the pick over
             print(pick.text)
-            #expect(try store.recent().isEmpty, "the picker itself writes nothing")
+            #expect(try store.usage.recent().isEmpty, "the picker itself writes nothing")
             try store.record(pick)  // the host records it
             picked = pick.items
         }
         #expect(picked == [partyPopper])
-        #expect(try store.recent().first?.item == StoreItem(EmojiCatalog.shared.emoji(for: "🎉")!))
+        #expect(try store.usage.recent().first?.item == StoreItem(EmojiCatalog.shared.emoji(for: "🎉")!))
     }
 }

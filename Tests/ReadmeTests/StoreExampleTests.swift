@@ -24,15 +24,15 @@ struct StoreExampleTests {
 
         let store = try EmojiStore()  // $MOJI_HOME/moji.sqlite, else $XDG_DATA_HOME/moji/
         #expect(store.url.path == home.appendingPathComponent("moji.sqlite").path)
-        try store.recordUse(of: catalog.emoji(for: "👍🏽")!)
-        let frequent = try store.frequent().map(\.displayItem)  // by score, tones as last used
+        try store.usage.recordUse(of: catalog.emoji(for: "👍🏽")!)
+        let frequent = try store.usage.frequent().map(\.displayItem)  // by score, tones as last used
         #expect(frequent.first == StoreItem(catalog.emoji(for: "👍🏽")!))
-        try store.pin(StoreItem(catalog.emoji(for: "🚀")!))
-        #expect(try store.pinned() == [StoreItem(catalog.emoji(for: "🚀")!)])
-        try store.setPreferredSkinTones([.light, .dark], for: catalog.emoji(for: "🧑‍🤝‍🧑")!)
-        #expect(try store.preferredSkinTones(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
-        try store.recordUse(of: catalog.emoji(for: "👋")!, query: "hola")  // picked after typing "hola"
-        let learned = try store.learnedPicks(for: "hol")  // 👋: pass as SearchOptions.learnedPicks
+        try store.favorites.pin(StoreItem(catalog.emoji(for: "🚀")!))
+        #expect(try store.favorites.pinned() == [StoreItem(catalog.emoji(for: "🚀")!)])
+        try store.skinTones.setPreferred([.light, .dark], for: catalog.emoji(for: "🧑‍🤝‍🧑")!)
+        #expect(try store.skinTones.preferred(for: catalog.emoji(for: "🧑‍🤝‍🧑")!) == [.light, .dark])
+        try store.usage.recordUse(of: catalog.emoji(for: "👋")!, query: "hola")  // picked after typing "hola"
+        let learned = try store.usage.learnedPicks(for: "hol")  // 👋: pass as SearchOptions.learnedPicks
         #expect(learned.keys == ["👋"])
         let watcher = Task { () -> StoreArea? in
             do {
@@ -48,7 +48,7 @@ struct StoreExampleTests {
         // The loop sees only uses after it started: keep using until it reports one.
         let user = Task {
             while !Task.isCancelled {
-                _ = try? store.recordUse(of: catalog.emoji(for: "🎉")!)
+                _ = try? store.usage.recordUse(of: catalog.emoji(for: "🎉")!)
                 try? await Task.sleep(for: .milliseconds(50))
             }
         }

@@ -2,7 +2,7 @@
 /// by it (``SearchRanking/usage``) without depending on where uses are kept.
 ///
 /// ``UsageScores`` is a snapshot to pass around; `MojiStore`'s `EmojiStore` conforms too, and
-/// `store.usageScores()` takes its snapshot. An app can conform its own type:
+/// `store.usage.scores()` takes its snapshot. An app can conform its own type:
 ///
 /// ```swift
 /// struct Counts: UsageScoring {

@@ -46,16 +46,16 @@ struct CustomRoutes: Sendable {
         func items(_ emoji: [CustomEmoji]) -> [CustomSetSummary.Item] {
             emoji.filter(\.isVisibleInPicker).map { CustomSetSummary.Item($0, image: TextRoutes.imageSource(of: $0)) }
         }
-        let sets = try store.customSets().sorted {
+        let sets = try store.custom.sets().sorted {
             ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name)
         }
         var summaries = try sets.map { set in
             CustomSetSummary(
                 name: set.name,
                 source: CustomSetSummary.Source(kind: set.source.kind.rawValue, location: set.source.location),
-                syncedAt: set.syncedAt, emoji: items(try store.customEmojis(inSet: set.name)))
+                syncedAt: set.syncedAt, emoji: items(try store.custom.emoji(inSet: set.name)))
         }
-        let loose = items(try store.customEmojis().filter { $0.set == nil })
+        let loose = items(try store.custom.allEmoji().filter { $0.set == nil })
         if !loose.isEmpty {
             summaries.append(CustomSetSummary(name: "custom", source: nil, syncedAt: nil, emoji: loose))
         }

@@ -98,13 +98,13 @@ struct TextRoutes: Sendable {
         }
         let emoji: [CustomEmoji]
         do {
-            guard try store.customSet(named: name) != nil else {
+            guard try store.custom.set(named: name) != nil else {
                 // 404, as for an unknown emoji: the body is well formed, and what it names is not here.
                 throw ProblemDetails(
                     type: "unknown-custom-set", title: "Unknown custom set", status: 404,
                     detail: "customSet: there is no custom set named '\(name.prefix(64))'. GET /v1/custom lists them.")
             }
-            emoji = try store.customEmojis(inSet: name)
+            emoji = try store.custom.emoji(inSet: name)
         } catch let error as StoreError {
             throw ProblemDetails(type: "not-ready", title: "Not ready", status: 503, detail: "\(error)")
         }

@@ -132,12 +132,12 @@ public final class MojiServer: Sendable {
             // Before listening, so the first answers already have the shared sets; a database
             // that does not answer now leaves the store's last mirror, and the service retries.
             do throws(StoreError) {
-                let before = await BlockingIO.run { (try? store.customSets().map(\.name)) ?? [] }
+                let before = await BlockingIO.run { (try? store.custom.sets().map(\.name)) ?? [] }
                 try await started.update()
                 // Sets of the store from before it shared them (or removed elsewhere since the
                 // last start) are gone now: say which, since they were this instance's own.
                 let after = try await BlockingIO.run { () throws(StoreError) in
-                    Set(try store.customSets().map { $0.name.lowercased() })
+                    Set(try store.custom.sets().map { $0.name.lowercased() })
                 }
                 let dropped = before.filter { !after.contains($0.lowercased()) }
                 if !dropped.isEmpty {

@@ -54,7 +54,7 @@ final class CustomEmojiIndex: Sendable {
             // No row yet: the custom emoji never changed (a new store).
             let version = versions[.customEmoji] ?? 0
             if version == known.version { return (version, nil) }
-            return (try? store.customEmojis()).map { (version, $0) }
+            return (try? store.custom.allEmoji()).map { (version, $0) }
         }
         guard let read else { return known }
         guard let emoji = read.emoji else {

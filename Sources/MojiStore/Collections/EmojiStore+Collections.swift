@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 
 extension EmojiStore {
-    /// Every collection with its items, in the order they were created.
-    public func collections() throws(StoreError) -> [EmojiCollection] {
+    /// The work of `EmojiStore.Favorites.collections`.
+    func collections() throws(StoreError) -> [EmojiCollection] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT id, name FROM collection ORDER BY id").map { row in
                 EmojiCollection(
@@ -13,8 +13,8 @@ extension EmojiStore {
         }
     }
 
-    /// The collection with this name (case-insensitive), or nil.
-    public func collection(named name: String) throws(StoreError) -> EmojiCollection? {
+    /// The work of `EmojiStore.Favorites.collection`.
+    func collection(named name: String) throws(StoreError) -> EmojiCollection? {
         try read { db in
             guard
                 let row = try Row.fetchOne(db, sql: "SELECT id, name FROM collection WHERE name = ?", arguments: [name])
@@ -27,8 +27,8 @@ extension EmojiStore {
         }
     }
 
-    /// Creates an empty collection; fails with ``StoreError/collectionExists(_:)`` when the name is taken.
-    public func createCollection(named name: String) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.createCollection`.
+    func createCollection(named name: String) throws(StoreError) {
         try Self.validateCollectionName(name)
         try write([.collections]) { db in
             if try Self.collectionID(named: name, in: db) != nil { throw StoreError.collectionExists(name) }
@@ -38,17 +38,17 @@ extension EmojiStore {
         }
     }
 
-    /// Deletes a collection and its items; returns whether it existed.
+    /// The work of `EmojiStore.Favorites.deleteCollection`.
     @discardableResult
-    public func deleteCollection(named name: String) throws(StoreError) -> Bool {
+    func deleteCollection(named name: String) throws(StoreError) -> Bool {
         try write([.collections]) { db in
             try db.execute(sql: "DELETE FROM collection WHERE name = ?", arguments: [name])
             return db.changesCount > 0
         }
     }
 
-    /// Renames a collection.
-    public func renameCollection(_ name: String, to newName: String) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.renameCollection`.
+    func renameCollection(_ name: String, to newName: String) throws(StoreError) {
         try Self.validateCollectionName(newName)
         try write([.collections]) { db in
             guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
@@ -59,9 +59,8 @@ extension EmojiStore {
         }
     }
 
-    /// Adds an item at `position` (0-based; default at the end), creating the collection if
-    /// needed. An item already there moves.
-    public func add(_ item: StoreItem, toCollection name: String, at position: Int? = nil) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.add`.
+    func add(_ item: StoreItem, toCollection name: String, at position: Int? = nil) throws(StoreError) {
         try write([.collections]) { db in
             let id: Int64
             if let existing = try Self.collectionID(named: name, in: db) {
@@ -80,9 +79,9 @@ extension EmojiStore {
         }
     }
 
-    /// Removes an item from a collection; returns whether it was there.
+    /// The work of `EmojiStore.Favorites.remove`.
     @discardableResult
-    public func remove(_ item: StoreItem, fromCollection name: String) throws(StoreError) -> Bool {
+    func remove(_ item: StoreItem, fromCollection name: String) throws(StoreError) -> Bool {
         try write([.collections]) { db in
             guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
             var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))
@@ -93,8 +92,8 @@ extension EmojiStore {
         }
     }
 
-    /// Moves an item of a collection to `position` (0-based, clamped).
-    public func move(_ item: StoreItem, inCollection name: String, to position: Int) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.move`.
+    func move(_ item: StoreItem, inCollection name: String, to position: Int) throws(StoreError) {
         try write([.collections]) { db in
             guard let id = try Self.collectionID(named: name, in: db) else { throw StoreError.collectionNotFound(name) }
             var items = try Self.orderedItems(db, table: "collectionItem", filter: ("collectionId", id))

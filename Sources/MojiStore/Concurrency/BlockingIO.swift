@@ -14,7 +14,7 @@ import NIOPosix
 /// threads the same way.
 ///
 /// ```swift
-/// let sets = try await BlockingIO.run { () throws(StoreError) in try store.customSets() }
+/// let sets = try await BlockingIO.run { () throws(StoreError) in try store.custom.sets() }
 /// ```
 package enum BlockingIO {
     /// How many calls block at once; more wait their turn. Enough for every user store a busy

@@ -3,16 +3,13 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// Adds a custom emoji; fails with ``StoreError/duplicateCustomCode(_:)`` when its code is taken.
-    public func addCustomEmoji(_ emoji: CustomEmoji) throws(StoreError) {
+    /// The work of `EmojiStore.Custom.addEmoji`.
+    func addCustomEmoji(_ emoji: CustomEmoji) throws(StoreError) {
         try saveCustomEmoji(emoji, replacing: false)
     }
 
-    /// Adds or, with `replacing`, overwrites the custom emoji with the same code (in any case).
-    /// One without ``/Moji/CustomEmoji/addedAt`` is stamped with the current date. One with a
-    /// ``/Moji/CustomEmoji/set`` joins that set at its end (its next sync replaces it); the set must
-    /// exist (``StoreError/unknownCustomSet(_:)``).
-    public func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
+    /// The work of `EmojiStore.Custom.saveEmoji`.
+    func saveCustomEmoji(_ emoji: CustomEmoji, replacing: Bool) throws(StoreError) {
         guard CustomEmoji.isValidCode(emoji.code) else { throw .invalidCustomCode(emoji.code) }
         if let problem = Self.problem(with: emoji) { throw .invalidCustomEmoji(code: emoji.code, reason: problem) }
         let areas: [StoreArea] = emoji.set == nil ? [.customEmoji] : [.customEmoji, .customSets]
@@ -35,8 +32,8 @@ extension EmojiStore {
         }
     }
 
-    /// The custom emoji with this code (case-insensitive, colons optional), or nil.
-    public func customEmoji(code: String) throws(StoreError) -> CustomEmoji? {
+    /// The work of `EmojiStore.Custom.emoji`.
+    func customEmoji(code: String) throws(StoreError) -> CustomEmoji? {
         let code = CustomEmoji.normalizedCode(code)
         return try read { db in
             try Row.fetchOne(
@@ -46,17 +43,17 @@ extension EmojiStore {
         }
     }
 
-    /// Every custom emoji, by group then code.
-    public func customEmojis() throws(StoreError) -> [CustomEmoji] {
+    /// The work of `EmojiStore.Custom.allEmoji`.
+    func customEmojis() throws(StoreError) -> [CustomEmoji] {
         try read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.customEmojiColumns) FROM customEmoji ORDER BY groupName, code")
                 .map(Self.customEmoji)
         }
     }
 
-    /// Removes the custom emoji with this code; returns whether there was one. Its usage stays.
+    /// The work of `EmojiStore.Custom.removeEmoji`.
     @discardableResult
-    public func removeCustomEmoji(code: String) throws(StoreError) -> Bool {
+    func removeCustomEmoji(code: String) throws(StoreError) -> Bool {
         let code = CustomEmoji.normalizedCode(code)
         return try write([.customEmoji]) { db in
             try db.execute(sql: "DELETE FROM customEmoji WHERE code = ?", arguments: [code])

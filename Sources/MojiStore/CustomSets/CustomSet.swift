@@ -4,14 +4,14 @@ import Foundation
 /// workspace, a pack, a folder) and kept in sync with it.
 ///
 /// The set's record holds where it comes from and the state of its sync; its emoji are custom
-/// emoji rows whose ``/Moji/CustomEmoji/set`` is its name (``EmojiStore/customEmojis(inSet:)``).
+/// emoji rows whose ``/Moji/CustomEmoji/set`` is its name (``EmojiStore/Custom/emoji(inSet:)``).
 ///
 /// ```swift
 /// let forum = CustomSet(
 ///     name: "awful",
 ///     source: CustomSetSource(kind: .forum, location: "https://forums.example.com/smilies"))
-/// try store.addCustomSet(forum)
-/// try store.customSets().filter { $0.isDue(at: Date()) }    // what automatic refresh syncs
+/// try store.custom.addSet(forum)
+/// try store.custom.sets().filter { $0.isDue(at: Date()) }    // what automatic refresh syncs
 /// ```
 public struct CustomSet: Sendable, Hashable, Codable {
     /// The set's name: unique in a store whatever its case; 1 to ``maximumNameLength``

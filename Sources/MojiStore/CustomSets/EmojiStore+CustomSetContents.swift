@@ -17,8 +17,8 @@ public struct CustomSetContent: Sendable, Hashable, Codable {
 }
 
 extension EmojiStore {
-    /// Every custom set with its emoji in order, by set name.
-    public func customSetContents() throws(StoreError) -> [CustomSetContent] {
+    /// The work of `EmojiStore.Custom.setContents`.
+    func customSetContents() throws(StoreError) -> [CustomSetContent] {
         try read { db in
             let sets = try Self.fetchCustomSets(db)
             var emoji: [String: [CustomEmoji]] = [:]

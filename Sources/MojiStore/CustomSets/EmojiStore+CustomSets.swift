@@ -3,13 +3,8 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// Adds a custom emoji set, empty until its first sync; stamps ``CustomSet/addedAt`` when it
-    /// has none.
-    ///
-    /// - Throws: ``StoreError/duplicateCustomSet(_:)`` when a set has the name (in any case),
-    ///   ``StoreError/invalidCustomSet(name:reason:)`` for a name, source or interval the rules of
-    ///   ``CustomSet`` refuse.
-    public func addCustomSet(_ set: CustomSet) throws(StoreError) {
+    /// The work of `EmojiStore.Custom.addSet`.
+    func addCustomSet(_ set: CustomSet) throws(StoreError) {
         if let problem = set.problem { throw .invalidCustomSet(name: set.name, reason: problem) }
         try write([.customSets]) { db in
             if let existing = try Self.storedSetName(set.name, in: db) { throw StoreError.duplicateCustomSet(existing) }
@@ -19,13 +14,13 @@ extension EmojiStore {
         }
     }
 
-    /// Every custom emoji set, by name.
-    public func customSets() throws(StoreError) -> [CustomSet] {
+    /// The work of `EmojiStore.Custom.sets`.
+    func customSets() throws(StoreError) -> [CustomSet] {
         try read(Self.fetchCustomSets)
     }
 
-    /// The set with this name (in any case), or nil.
-    public func customSet(named name: String) throws(StoreError) -> CustomSet? {
+    /// The work of `EmojiStore.Custom.set`.
+    func customSet(named name: String) throws(StoreError) -> CustomSet? {
         try read { db in
             try Row.fetchOne(
                 db, sql: "SELECT \(Self.customSetColumns) FROM customSet WHERE name = ?", arguments: [name]
@@ -34,11 +29,9 @@ extension EmojiStore {
         }
     }
 
-    /// Removes the set and its emoji; returns whether there was one. The usage of its codes stays,
-    /// so a code that comes back (the set added again, or the code added by hand) has its
-    /// history back. Cached images are left to the image cache's pruning.
+    /// The work of `EmojiStore.Custom.removeSet`.
     @discardableResult
-    public func removeCustomSet(named name: String) throws(StoreError) -> Bool {
+    func removeCustomSet(named name: String) throws(StoreError) -> Bool {
         try write([.customSets, .customEmoji]) { db in
             try db.execute(sql: "DELETE FROM customEmoji WHERE setName = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM customSet WHERE name = ?", arguments: [name])
@@ -46,10 +39,8 @@ extension EmojiStore {
         }
     }
 
-    /// The set's emoji in the source's order.
-    ///
-    /// - Throws: ``StoreError/unknownCustomSet(_:)`` when there is no such set.
-    public func customEmojis(inSet name: String) throws(StoreError) -> [CustomEmoji] {
+    /// The work of `EmojiStore.Custom.emoji(inSet:)`.
+    func customEmojis(inSet name: String) throws(StoreError) -> [CustomEmoji] {
         try read { db in
             guard let stored = try Self.storedSetName(name, in: db) else { throw StoreError.unknownCustomSet(name) }
             return try Row.fetchAll(
@@ -269,8 +260,8 @@ extension EmojiStore {
         }
     }
 
-    /// The SHA-256 of every stored custom emoji's cached image: what the image cache must keep.
-    public func referencedImageHashes() throws(StoreError) -> Set<String> {
+    /// The work of `EmojiStore.Custom.referencedImageHashes`.
+    func referencedImageHashes() throws(StoreError) -> Set<String> {
         try read { db in
             let hashes = try String.fetchAll(
                 db,

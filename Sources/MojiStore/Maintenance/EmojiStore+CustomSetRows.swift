@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Moji
 
-/// The checks of ``EmojiStore/invalidRows()`` for custom emoji sets (schema v2): the sets, what
+/// The checks of ``EmojiStore/Maintenance/invalidRows()`` for custom emoji sets (schema v2): the sets, what
 /// v2 added to custom emoji rows, and the image validators.
 extension EmojiStore {
     /// Checks the customSet rows; returns the case-folded names of the sets that stay.

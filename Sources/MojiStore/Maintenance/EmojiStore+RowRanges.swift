@@ -5,9 +5,9 @@ import Moji
 /// A row whose values are out of range: a counter beyond the clock, a score that is not a
 /// finite number, an item that is no emoji, a name with control characters. Moji never writes
 /// such rows (import refuses them); a hand edit or another tool can. Reading them cannot trap,
-/// but they show wrong figures until ``EmojiStore/repairRows()`` fixes them.
+/// but they show wrong figures until ``EmojiStore/Maintenance/repairRows()`` fixes them.
 public struct InvalidRow: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// What ``EmojiStore/repairRows()`` does with the row.
+    /// What ``EmojiStore/Maintenance/repairRows()`` does with the row.
     public enum Fix: String, Sendable, Hashable, Codable {
         /// Brings the value into range (or drops just that value), keeping the row.
         case clamp
@@ -30,7 +30,7 @@ public struct InvalidRow: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 }
 
-/// What ``EmojiStore/repairRows()`` changed.
+/// What ``EmojiStore/Maintenance/repairRows()`` changed.
 public struct RowRepair: Sendable, Hashable, Codable {
     /// Rows kept with values brought into range.
     public var clamped: Int
@@ -39,18 +39,16 @@ public struct RowRepair: Sendable, Hashable, Codable {
 }
 
 extension EmojiStore {
-    /// The rows holding values out of range, without changing anything (see ``InvalidRow``).
-    public func invalidRows() throws(StoreError) -> [InvalidRow] {
+    /// The work of `EmojiStore.Maintenance.invalidRows`.
+    func invalidRows() throws(StoreError) -> [InvalidRow] {
         let catalog = configuration.catalog
         let decay = configuration.decay
         return try read { db in try Self.invalidRows(in: db, catalog: catalog, decay: decay, repairing: false) }
     }
 
-    /// Fixes every row ``invalidRows()`` reports, in one transaction: values are clamped into
-    /// range (counters to the clock, bad scores to 0, names cleaned of control characters) and
-    /// rows that hold nothing usable are dropped.
+    /// The work of `EmojiStore.Maintenance.repairRows`.
     @discardableResult
-    public func repairRows() throws(StoreError) -> RowRepair {
+    func repairRows() throws(StoreError) -> RowRepair {
         let catalog = configuration.catalog
         let decay = configuration.decay
         let found = try write(StoreArea.allCases) { db in

@@ -17,7 +17,7 @@ public struct StoreHealth: Sendable, Hashable, Codable {
     public var totalUses: Int?
     /// Items with usage.
     public var items: Int?
-    /// Rows holding values out of range (see ``EmojiStore/invalidRows()``); repair fixes them in place.
+    /// Rows holding values out of range (see ``EmojiStore/Maintenance/invalidRows()``); repair fixes them in place.
     public var invalidRows: [InvalidRow] = []
 
     init(path: String) {

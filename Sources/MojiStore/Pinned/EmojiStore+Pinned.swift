@@ -2,14 +2,13 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// The pinned list: the items the user pinned, in their order. It feeds a picker's
-    /// "Favorites" section.
-    public func pinned() throws(StoreError) -> [StoreItem] {
+    /// The work of `EmojiStore.Favorites.pinned`.
+    func pinned() throws(StoreError) -> [StoreItem] {
         try read { db in try Self.orderedItems(db, table: "pinned", filter: nil) }
     }
 
-    /// Pins an item at `position` (0-based; default: at the end). Pinning a pinned item moves it.
-    public func pin(_ item: StoreItem, at position: Int? = nil) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.pin`.
+    func pin(_ item: StoreItem, at position: Int? = nil) throws(StoreError) {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
             items.removeAll { $0 == item }
@@ -18,17 +17,16 @@ extension EmojiStore {
         }
     }
 
-    /// Replaces the whole pinned list with `items`, in their order (a repeated item keeps its first
-    /// place), in one transaction: another process sees the old list or the new one, never a mix.
-    public func setPinned(_ items: [StoreItem]) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.setPinned`.
+    func setPinned(_ items: [StoreItem]) throws(StoreError) {
         var unique: [StoreItem] = []
         for item in items where !unique.contains(item) { unique.append(item) }
         try write([.pinned]) { db in try Self.replaceOrderedItems(unique, db: db, table: "pinned", filter: nil) }
     }
 
-    /// Unpins an item; returns whether it was pinned.
+    /// The work of `EmojiStore.Favorites.unpin`.
     @discardableResult
-    public func unpin(_ item: StoreItem) throws(StoreError) -> Bool {
+    func unpin(_ item: StoreItem) throws(StoreError) -> Bool {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
             guard let index = items.firstIndex(of: item) else { return false }
@@ -38,8 +36,8 @@ extension EmojiStore {
         }
     }
 
-    /// Moves a pinned item to `position` (0-based, clamped to the list).
-    public func movePinned(_ item: StoreItem, to position: Int) throws(StoreError) {
+    /// The work of `EmojiStore.Favorites.movePinned`.
+    func movePinned(_ item: StoreItem, to position: Int) throws(StoreError) {
         try write([.pinned]) { db in
             var items = try Self.orderedItems(db, table: "pinned", filter: nil)
             guard let index = items.firstIndex(of: item) else {

@@ -3,73 +3,42 @@ import GRDB
 import Moji
 
 /// Usage scores, the frequent, recent and pinned lists, collections, skin-tone preferences,
-/// custom emoji and their sets in one
-/// SQLite file that many processes share safely (WAL mode, one `DatabasePool` per process).
+/// custom emoji and their sets in one SQLite file that many processes share safely (WAL mode,
+/// one `DatabasePool` per process).
+///
+/// What the store keeps is reached through its facets, views of the one database that each
+/// gather one concern: ``usage``, ``favorites``, ``skinTones``, ``custom`` and ``maintenance``.
 ///
 /// ```swift
 /// let store = try EmojiStore()                       // $MOJI_HOME/moji.sqlite or the XDG location
-/// try store.recordUse(of: EmojiCatalog.shared.emoji(for: "👍🏽")!)
-/// try store.frequent().map(\.displayItem)            // by score: [👍🏽, 😂, ❤️, …]
-/// try store.recent()                                 // most recent first, de-duplicated
-/// try store.setPreferredSkinTones([.light, .dark], for: handshake)
+/// try store.usage.recordUse(of: EmojiCatalog.shared.emoji(for: "👍🏽")!)
+/// try store.usage.frequent().map(\.displayItem)      // by score: [👍🏽, 😂, ❤️, …]
+/// try store.usage.recent()                           // most recent first, de-duplicated
+/// try store.favorites.pin(StoreItem(key: "🚀"))
+/// try store.skinTones.setPreferred([.light, .dark], for: handshake)
 /// ```
 ///
 /// ## Topics
 ///
-/// ### Recording and reading usage
+/// ### Opening and closing
 ///
-/// - ``recordUse(of:)-(Emoji)``
-/// - ``frequent()``
-/// - ``recent(limit:)``
-/// - ``mostUsed(limit:)``
-/// - ``score(for:)``
-/// - ``usageScores()``
-/// - ``clearAll()``
-/// - ``clearScore(for:)``
+/// - ``init(configuration:)``
+/// - ``init(url:configuration:)``
+/// - ``close()``
+/// - ``hasLostItsFile``
 ///
-/// ### Pinned emoji
+/// ### Facets
 ///
-/// - ``pinned()``
-/// - ``pin(_:at:)``
-/// - ``unpin(_:)``
-/// - ``movePinned(_:to:)``
-///
-/// ### Collections
-///
-/// - ``collections()``
-/// - ``collection(named:)``
-/// - ``createCollection(named:)``
-/// - ``deleteCollection(named:)``
-/// - ``renameCollection(_:to:)``
-/// - ``add(_:toCollection:at:)``
-/// - ``remove(_:fromCollection:)``
-/// - ``move(_:inCollection:to:)``
-///
-/// ### Skin tones
-///
-/// - ``setPreferredSkinTones(_:for:)``
-/// - ``preferredSkinTones(for:)``
-/// - ``skinTonePreferences()``
-/// - ``setDefaultSkinTone(_:)``
-/// - ``defaultSkinTone()``
-/// - ``resolved(_:)``
-///
-/// ### Custom emoji
-///
-/// - ``addCustomEmoji(_:)``
-/// - ``saveCustomEmoji(_:replacing:)``
-/// - ``customEmoji(code:)``
-/// - ``customEmojis()``
-/// - ``removeCustomEmoji(code:)``
-///
-/// ### Custom emoji sets
-///
-/// - ``addCustomSet(_:)``
-/// - ``customSets()``
-/// - ``customSet(named:)``
-/// - ``removeCustomSet(named:)``
-/// - ``customEmojis(inSet:)``
-/// - ``referencedImageHashes()``
+/// - ``usage``
+/// - ``Usage``
+/// - ``favorites``
+/// - ``Favorites``
+/// - ``skinTones``
+/// - ``SkinTones``
+/// - ``custom``
+/// - ``Custom``
+/// - ``maintenance``
+/// - ``Maintenance``
 ///
 /// ### API tokens of `moji serve`
 ///
@@ -82,12 +51,10 @@ import Moji
 ///
 /// - ``changes(in:pollingInterval:)``
 ///
-/// ### Maintenance
+/// ### Checking and repairing the file
 ///
 /// - ``check(at:)``
 /// - ``repair(at:configuration:)``
-/// - ``export()``
-/// - ``importData(_:)``
 public final class EmojiStore: Sendable {
     /// The database file.
     public let url: URL

@@ -11,7 +11,7 @@ import Moji
 ///
 /// ```swift
 /// do {
-///     try store.renameCollection("Work", to: "Play")
+///     try store.favorites.renameCollection("Work", to: "Play")
 /// } catch {
 ///     switch error.code {
 ///     case .collectionNotFound: print(error)  // no collection named "Work". `moji collections` lists them.

@@ -2,12 +2,8 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// Remembers the tones to show an emoji with: one tone, or one per person for multi-person
-    /// emoji (🧑‍🤝‍🧑 → `[.light, .dark]`). An empty list forgets the preference.
-    ///
-    /// - Throws: ``StoreError/unsupportedSkinTones(emoji:tones:personCount:)`` when Unicode has
-    ///   no such sequence.
-    public func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji) throws(StoreError) {
+    /// The work of `EmojiStore.SkinTones.setPreferred`.
+    func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji) throws(StoreError) {
         let base = emoji.neutral
         if !tones.isEmpty {
             let fits = tones.count == 1 || tones.count == base.personCount
@@ -28,8 +24,8 @@ extension EmojiStore {
         }
     }
 
-    /// The tones preferred for this emoji, or nil when none were set (the default tone applies).
-    public func preferredSkinTones(for emoji: Emoji) throws(StoreError) -> [SkinTone]? {
+    /// The work of `EmojiStore.SkinTones.preferred`.
+    func preferredSkinTones(for emoji: Emoji) throws(StoreError) -> [SkinTone]? {
         let key = emoji.neutral.character
         return try read { db in
             try String.fetchOne(db, sql: "SELECT tones FROM tonePreference WHERE item = ?", arguments: [key]).map(
@@ -37,8 +33,8 @@ extension EmojiStore {
         }
     }
 
-    /// Every per-emoji preference, keyed by neutral emoji.
-    public func skinTonePreferences() throws(StoreError) -> [StoreItem: [SkinTone]] {
+    /// The work of `EmojiStore.SkinTones.preferences`.
+    func skinTonePreferences() throws(StoreError) -> [StoreItem: [SkinTone]] {
         try read { db in
             var preferences: [StoreItem: [SkinTone]] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT item, tones FROM tonePreference") {
@@ -48,8 +44,8 @@ extension EmojiStore {
         }
     }
 
-    /// Sets the tone for every emoji without a preference of its own; nil for neutral.
-    public func setDefaultSkinTone(_ tone: SkinTone?) throws(StoreError) {
+    /// The work of `EmojiStore.SkinTones.setDefault`.
+    func setDefaultSkinTone(_ tone: SkinTone?) throws(StoreError) {
         try write([.skinTones]) { db in
             if let tone {
                 try db.execute(
@@ -62,22 +58,16 @@ extension EmojiStore {
         }
     }
 
-    /// The global default tone, or nil for neutral.
-    public func defaultSkinTone() throws(StoreError) -> SkinTone? {
+    /// The work of `EmojiStore.SkinTones.defaultTone`.
+    func defaultSkinTone() throws(StoreError) -> SkinTone? {
         try read { db in
             try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'defaultTone'").flatMap(
                 SkinTone.init(identifier:))
         }
     }
 
-    /// The emoji as the user wants to see it: a toned emoji as given; a neutral one with its
-    /// preferred tones, else the default tone, else neutral.
-    ///
-    /// ```swift
-    /// try store.setDefaultSkinTone(.medium)
-    /// try store.resolved(wave)        // 👋🏽
-    /// ```
-    public func resolved(_ emoji: Emoji) throws(StoreError) -> Emoji {
+    /// The work of `EmojiStore.SkinTones.resolved`.
+    func resolved(_ emoji: Emoji) throws(StoreError) -> Emoji {
         guard !emoji.hasSkinTones, emoji.supportsSkinTones else { return emoji }
         if let tones = try preferredSkinTones(for: emoji), let toned = emoji.withSkinTones(tones) { return toned }
         if let tone = try defaultSkinTone(), let toned = emoji.withSkinTone(tone) { return toned }

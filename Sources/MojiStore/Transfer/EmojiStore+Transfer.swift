@@ -2,18 +2,14 @@ import Foundation
 import GRDB
 
 extension EmojiStore {
-    /// All user data, read in one consistent snapshot.
-    public func export() throws(StoreError) -> StoreExport {
+    /// The work of `EmojiStore.Maintenance.export`.
+    func export() throws(StoreError) -> StoreExport {
         let decay = configuration.decay
         return try read { db in try Self.export(db, decay: decay) }
     }
 
-    /// Replaces all user data with `export`, in one transaction: on any failure nothing changes.
-    /// Scores continue exactly where the export left them.
-    ///
-    /// - Throws: ``StoreError/invalidImportEntry(entry:reason:)`` when an entry is out of range
-    ///   or malformed (see ``StoreExport/validate(catalog:)``); nothing is imported then.
-    public func importData(_ export: StoreExport) throws(StoreError) {
+    /// The work of `EmojiStore.Maintenance.importData`.
+    func importData(_ export: StoreExport) throws(StoreError) {
         try export.validate(catalog: configuration.catalog)
         let decay = configuration.decay
         let pickLimit = configuration.learnedPickLimit

@@ -6,7 +6,7 @@ import Moji
 /// their sets.
 ///
 /// ```swift
-/// let data = try store.export().jsonData()
+/// let data = try store.maintenance.export().jsonData()
 /// try otherStore.importData(StoreExport(jsonData: data))
 /// ```
 public struct StoreExport: Sendable, Hashable, Codable {

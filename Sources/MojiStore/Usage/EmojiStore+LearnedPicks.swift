@@ -3,50 +3,31 @@ import GRDB
 import Moji
 
 /// Search that learns from picks, as phone keyboards do: a use recorded with the query that led
-/// to it (``EmojiStore/recordUse(of:query:)-(Emoji,_)``) keeps the pair (query, item), and search
-/// then shows that item first for the query and for every prefix of it (``EmojiStore/learnedPicks(for:limit:)``).
+/// to it (``EmojiStore/Usage/recordUse(of:query:)-(Emoji,_)``) keeps the pair (query, item), and search
+/// then shows that item first for the query and for every prefix of it (``EmojiStore/Usage/learnedPicks(for:limit:)``).
 ///
 /// Queries are kept folded (``/Moji/LearnedPicks/normalizedQuery(_:)``), items as usage keys them
 /// (the neutral emoji, or `:code:`). Each pair has a score that decays with the usage clock, as
 /// usage scores do: every use multiplies it by the decay, every pick after its query adds 1. The
 /// table keeps at most ``StoreConfiguration/learnedPickLimit`` pairs: the lowest scores leave first.
 extension EmojiStore {
-    /// Records one use of an emoji, and when `query` holds a word or symbol, that it was picked
-    /// after that query: search then shows it first for the query and its prefixes.
-    ///
-    /// ```swift
-    /// try store.recordUse(of: wave, query: "hola")
-    /// try store.learnedPicks(for: "hol").keys         // ["👋"]
-    /// ```
-    ///
-    /// - Throws: ``StoreError/invalidQuery(_:reason:)`` for a query longer than
-    ///   ``/Moji/LearnedPicks/maximumQueryLength`` characters or holding a control character;
-    ///   nothing is recorded then.
+    /// The work of `EmojiStore.Usage.recordUse`.
     @discardableResult
-    public func recordUse(of emoji: Emoji, query: String?) throws(StoreError) -> UsageEntry {
+    func recordUse(of emoji: Emoji, query: String?) throws(StoreError) -> UsageEntry {
         let learned = try LearnedQuery.normalized(query)
         return try recordUse(key: emoji.neutral.character, tones: emoji.skinTones, query: learned)
     }
 
-    /// Records one use of an item, and the query it was picked after (see
-    /// ``recordUse(of:query:)-(Emoji,_)``).
+    /// The work of `EmojiStore.Usage.recordUse`.
     @discardableResult
-    public func recordUse(of item: StoreItem, query: String?) throws(StoreError) -> UsageEntry {
+    func recordUse(of item: StoreItem, query: String?) throws(StoreError) -> UsageEntry {
         let learned = try LearnedQuery.normalized(query)
         let (key, tones) = Self.usageTarget(of: item, in: configuration.catalog)
         return try recordUse(key: key, tones: tones, query: learned)
     }
 
-    /// What this user picked after `query` or after a longer query that starts with it, best
-    /// first, at most `limit`: pass it as ``/Moji/SearchOptions/learnedPicks``. Empty for a blank
-    /// query. Reads only the pairs whose query starts with the typed one (a range of the index).
-    ///
-    /// ```swift
-    /// var options = SearchOptions(limit: 20)
-    /// options.learnedPicks = try store.learnedPicks(for: "hol")
-    /// search.results(for: "hol", options: options).first?.item.text   // "👋"
-    /// ```
-    public func learnedPicks(for query: String, limit: Int = LearnedPickHistory.defaultLimit) throws(StoreError)
+    /// The work of `EmojiStore.Usage.learnedPicks`.
+    func learnedPicks(for query: String, limit: Int = LearnedPickHistory.defaultLimit) throws(StoreError)
         -> LearnedPicks
     {
         let prefix = LearnedPicks.normalizedQuery(query)
@@ -70,9 +51,8 @@ extension EmojiStore {
         }
     }
 
-    /// Every pair learned, with current scores, for a picker to look up as the person types
-    /// without reading the store again (at most ``StoreConfiguration/learnedPickLimit`` records).
-    public func learnedPickHistory() throws(StoreError) -> LearnedPickHistory {
+    /// The work of `EmojiStore.Usage.learnedPickHistory`.
+    func learnedPickHistory() throws(StoreError) -> LearnedPickHistory {
         let decay = configuration.decay
         return try read { db in
             LearnedPickHistory(
@@ -82,10 +62,9 @@ extension EmojiStore {
         }
     }
 
-    /// Forgets every pick learned after a query (usage, counts and recents stay); returns how
-    /// many (query, item) pairs were forgotten.
+    /// The work of `EmojiStore.Usage.forgetQueries`.
     @discardableResult
-    public func forgetQueries() throws(StoreError) -> Int {
+    func forgetQueries() throws(StoreError) -> Int {
         try write([.usage]) { db in
             try db.execute(sql: "DELETE FROM learnedPick")
             return db.changesCount

@@ -3,16 +3,15 @@ import GRDB
 import Moji
 
 extension EmojiStore {
-    /// Records one use of an emoji: every score decays, this emoji's neutral base gains 1, and
-    /// the tones it carries are remembered. O(1): one row changes.
+    /// The work of `EmojiStore.Usage.recordUse`.
     @discardableResult
-    public func recordUse(of emoji: Emoji) throws(StoreError) -> UsageEntry {
+    func recordUse(of emoji: Emoji) throws(StoreError) -> UsageEntry {
         try recordUse(key: emoji.neutral.character, tones: emoji.skinTones)
     }
 
-    /// Records one use of an item; a toned Unicode emoji counts for its neutral base.
+    /// The work of `EmojiStore.Usage.recordUse`.
     @discardableResult
-    public func recordUse(of item: StoreItem) throws(StoreError) -> UsageEntry {
+    func recordUse(of item: StoreItem) throws(StoreError) -> UsageEntry {
         let (key, tones) = Self.usageTarget(of: item, in: configuration.catalog)
         return try recordUse(key: key, tones: tones)
     }
@@ -71,8 +70,8 @@ extension EmojiStore {
         }
     }
 
-    /// The current score of an item (a toned emoji reads its neutral base); 0 when unused.
-    public func score(for item: StoreItem) throws(StoreError) -> Double {
+    /// The work of `EmojiStore.Usage.score`.
+    func score(for item: StoreItem) throws(StoreError) -> Double {
         let key = usageKey(item)
         let decay = configuration.decay
         return try read { db in
@@ -80,13 +79,8 @@ extension EmojiStore {
         }
     }
 
-    /// The frequent list: the items by usage score, best first, tones as last used through
-    /// ``UsageEntry/displayItem``. It feeds a picker's "Frequently Used" section. At most
-    /// ``StoreConfiguration/frequentLimit`` entries; entries under
-    /// ``StoreConfiguration/minimumFrequentScore`` are left out once
-    /// ``StoreConfiguration/minimumFrequentCount`` are kept. A new user sees
-    /// ``StoreConfiguration/defaultFrequentEmoji``.
-    public func frequent() throws(StoreError) -> [UsageEntry] {
+    /// The work of `EmojiStore.Usage.frequent`.
+    func frequent() throws(StoreError) -> [UsageEntry] {
         let configuration = configuration
         let entries = try entries(
             sql: "SELECT \(Self.entryColumns) FROM usage WHERE rank IS NOT NULL ORDER BY usage.rank DESC LIMIT ?",
@@ -94,9 +88,8 @@ extension EmojiStore {
         return ScoreDecay.frequent(entries, configuration: configuration)
     }
 
-    /// The recent list: the most recently used items, most recent first, each once, at most
-    /// `limit` (default ``StoreConfiguration/recentLimit``).
-    public func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
+    /// The work of `EmojiStore.Usage.recent`.
+    func recent(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         // ORDER BY names the table's columns: a bare name would be the cast result column,
         // which no index orders.
         try entries(
@@ -105,10 +98,8 @@ extension EmojiStore {
                 """, limit: limit ?? configuration.recentLimit)
     }
 
-    /// The items by how many times they were used, ever (no decay, unlike ``frequent()``), the
-    /// more recently used first among equal counts; at most `limit` (default
-    /// ``StoreConfiguration/mostUsedLimit``).
-    public func mostUsed(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
+    /// The work of `EmojiStore.Usage.mostUsed`.
+    func mostUsed(limit: Int? = nil) throws(StoreError) -> [UsageEntry] {
         try entries(
             sql: """
                 SELECT \(Self.entryColumns) FROM usage WHERE useCount > 0
@@ -117,8 +108,8 @@ extension EmojiStore {
             limit: limit ?? configuration.mostUsedLimit)
     }
 
-    /// What the store knows about one item's use, or nil.
-    public func usage(of item: StoreItem) throws(StoreError) -> UsageEntry? {
+    /// The work of `EmojiStore.Usage.entry`.
+    func usage(of item: StoreItem) throws(StoreError) -> UsageEntry? {
         let key = usageKey(item)
         let decay = configuration.decay
         return try read { db in
@@ -131,19 +122,13 @@ extension EmojiStore {
         }
     }
 
-    /// How many uses were recorded in this database, ever (the clock).
-    public func totalUses() throws(StoreError) -> Int {
+    /// The work of `EmojiStore.Usage.totalUses`.
+    func totalUses() throws(StoreError) -> Int {
         try read(ScoreDecay.clock)
     }
 
-    /// A snapshot of every score, keyed by ``StoreItem/key`` (neutral emoji or `:code:`), for
-    /// ranking many emoji at once: pass it as ``/Moji/SearchOptions/usage``.
-    ///
-    /// ```swift
-    /// let options = SearchOptions(ranking: .usage, usage: try store.usageScores())
-    /// search.results(for: "heart", options: options)    // the hearts you use first
-    /// ```
-    public func usageScores() throws(StoreError) -> UsageScores {
+    /// The work of `EmojiStore.Usage.scores`.
+    func usageScores() throws(StoreError) -> UsageScores {
         let decay = configuration.decay
         return try read { db in
             let clock = try ScoreDecay.clock(db)
@@ -156,10 +141,8 @@ extension EmojiStore {
         }
     }
 
-    /// Forgets all usage (scores, counts, recents, and the picks learned after queries) and seeds
-    /// the default frequent emoji again, as for a new user. Pins, collections, tones and custom
-    /// emoji stay.
-    public func clearAll() throws(StoreError) {
+    /// The work of `EmojiStore.Usage.clearAll`.
+    func clearAll() throws(StoreError) {
         let configuration = configuration
         try write([.usage]) { db in
             try db.execute(sql: "DELETE FROM usage")
@@ -168,8 +151,8 @@ extension EmojiStore {
         }
     }
 
-    /// Drops one item's score so it leaves the frequent list; its count and recency stay.
-    public func clearScore(for item: StoreItem) throws(StoreError) {
+    /// The work of `EmojiStore.Usage.clearScore`.
+    func clearScore(for item: StoreItem) throws(StoreError) {
         let key = usageKey(item)
         try write([.usage]) { db in
             try db.execute(sql: "UPDATE usage SET score = 0, rank = NULL WHERE item = ?", arguments: [key])

@@ -12,7 +12,7 @@ import GRDB
 ///
 /// Nothing here can trap, whatever a hand-edited database holds: differences are taken in
 /// `Double`, counters saturate at ``maximumCount``, and a score that is not a finite,
-/// non-negative number counts as 0. ``EmojiStore/invalidRows()`` reports such rows.
+/// non-negative number counts as 0. ``EmojiStore/Maintenance/invalidRows()`` reports such rows.
 ///
 /// `package`: the PostgreSQL store (MojiPostgres) does the same arithmetic with these very
 /// functions, so the same uses give the same scores on both databases.

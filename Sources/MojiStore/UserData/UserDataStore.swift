@@ -80,17 +80,17 @@ public protocol UserDataStore: Sendable {
     func recordUse(of item: StoreItem, for user: String) async throws(StoreError) -> UsageEntry
 
     /// The user's frequent list, best first, at most `limit` (default
-    /// ``StoreConfiguration/frequentLimit``), as ``EmojiStore/frequent()``.
+    /// ``StoreConfiguration/frequentLimit``), as ``EmojiStore/Usage/frequent()``.
     func frequent(for user: String, limit: Int?) async throws(StoreError) -> [UsageEntry]
 
     /// The user's recent list, most recent first, at most `limit` (default
-    /// ``StoreConfiguration/recentLimit``), as ``EmojiStore/recent(limit:)``.
+    /// ``StoreConfiguration/recentLimit``), as ``EmojiStore/Usage/recent(limit:)``.
     func recent(for user: String, limit: Int?) async throws(StoreError) -> [UsageEntry]
 
     // MARK: Learned picks
 
     /// Records one use as ``recordUse(of:for:)`` does and, when `query` holds a word or symbol,
-    /// that the item was picked after it, as ``EmojiStore/recordUse(of:query:)-(StoreItem,_)``:
+    /// that the item was picked after it, as ``EmojiStore/Usage/recordUse(of:query:)-(StoreItem,_)``:
     /// the user's search then shows it first for that query and its prefixes. Only this user's
     /// searches learn from it.
     ///
@@ -101,7 +101,7 @@ public protocol UserDataStore: Sendable {
 
     /// What `user` picked after `query` or after a longer query that starts with it, best first, at
     /// most `limit` (default ``/Moji/LearnedPickHistory/defaultLimit``), as
-    /// ``EmojiStore/learnedPicks(for:limit:)``.
+    /// ``EmojiStore/Usage/learnedPicks(for:limit:)``.
     func learnedPicks(for query: String, user: String, limit: Int?) async throws(StoreError) -> LearnedPicks
 
     /// Forgets every pick `user`'s search learned; returns how many (query, item) pairs were forgotten.
@@ -116,7 +116,7 @@ public protocol UserDataStore: Sendable {
     func pin(_ item: StoreItem, at position: Int?, for user: String) async throws(StoreError)
     /// Replaces the user's whole pinned list with `items`, in their order (a repeated item keeps
     /// its first place), in one transaction: another reader sees the old list or the new one,
-    /// never a mix, as ``EmojiStore/setPinned(_:)``.
+    /// never a mix, as ``EmojiStore/Favorites/setPinned(_:)``.
     func setPinned(_ items: [StoreItem], for user: String) async throws(StoreError)
     /// Unpins an item; returns whether it was pinned.
     @discardableResult
@@ -149,7 +149,7 @@ public protocol UserDataStore: Sendable {
     /// The user's per-emoji tone preferences, keyed by neutral emoji.
     func skinTonePreferences(for user: String) async throws(StoreError) -> [StoreItem: [SkinTone]]
     /// Sets (or, with `[]`, forgets) the tones the user wants for an emoji, as
-    /// ``EmojiStore/setPreferredSkinTones(_:for:)``.
+    /// ``EmojiStore/SkinTones/setPreferred(_:for:)``.
     func setPreferredSkinTones(_ tones: [SkinTone], for emoji: Emoji, user: String) async throws(StoreError)
 
     // MARK: Tokens

@@ -68,7 +68,7 @@ public enum StoreText {
     }
 
     /// `text` made acceptable: control characters dropped, white space trimmed, cut to
-    /// `maximumLength` characters. Used by ``EmojiStore/repairRows()`` on hand-edited rows.
+    /// `maximumLength` characters. Used by ``EmojiStore/Maintenance/repairRows()`` on hand-edited rows.
     static func cleaned(_ text: String, maximumLength: Int = StoreText.maximumLength) -> String {
         let kept = String(String.UnicodeScalarView(text.unicodeScalars.filter { !isControl($0) }))
         let trimmed = kept.trimmingCharacters(in: .whitespaces)

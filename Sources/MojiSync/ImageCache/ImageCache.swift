@@ -18,7 +18,7 @@ import Moji
 /// let image = try cache.store(downloadedBytes)   // sniffed, checked, hashed, written
 /// image.fileName                                 // "3a7bd3e2…9c.gif"
 /// let bytes = try cache.data(for: image)
-/// try cache.prune(keeping: store.referencedImageHashes())
+/// try cache.prune(keeping: store.custom.referencedImageHashes())
 /// ```
 ///
 /// Files are written to a temporary file in the same directory (`.tmp-<UUID>`) and renamed into

@@ -88,7 +88,7 @@ public final class CustomSetMirror: Sendable {
         let (references, expected) = await BlockingIO.run { [store, cache] in
             var references: [String] = []
             var expected: [String: String] = [:]
-            for entry in (try? store.customEmojis()) ?? [] {
+            for entry in (try? store.custom.allEmoji()) ?? [] {
                 guard let image = entry.cachedImage, !cache.contains(image), let reference = entry.image,
                     recentFailures[reference] == nil
                 else { continue }

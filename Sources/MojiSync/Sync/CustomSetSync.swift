@@ -49,7 +49,7 @@ public struct CustomSetSync: Sendable {
     /// Adding a set again resumes it when its first import never finished (the process was
     /// killed mid-way) and the source is the same: the set is synced instead of refused.
     public func add(_ set: CustomSet, dryRun: Bool = false) async throws(SyncError) -> SyncReport {
-        if let existing = try await storeCall({ () throws(StoreError) in try store.customSet(named: set.name) }) {
+        if let existing = try await storeCall({ () throws(StoreError) in try store.custom.set(named: set.name) }) {
             guard existing.syncedAt == nil, existing.source == set.source else { throw .setExists(set.name) }
             if dryRun { return try await syncLocked(existing, force: true, dryRun: true) }
             return try await sync(named: existing.name, force: true)
@@ -57,7 +57,7 @@ public struct CustomSetSync: Sendable {
         let fetched = try await ListingFetch(transport: transport, options: options).fetch(set, conditional: false)
         let plan = try plan(set: set, fetched: fetched, previous: [], force: true)
         if dryRun { return dryRunReport(plan) }
-        try await storeCall { () throws(StoreError) in try store.addCustomSet(set) }
+        try await storeCall { () throws(StoreError) in try store.custom.addSet(set) }
         // Held while importing, so that adding or syncing the set from another process meanwhile
         // waits for this import instead of running beside it.
         return try await holdingSyncLock(of: set.name) { (lease) async throws(SyncError) in
@@ -66,7 +66,7 @@ public struct CustomSetSync: Sendable {
             } catch {
                 // A lost lease means another process has the set now: it is not this one's to remove.
                 if case .leaseLost = error { throw error }
-                _ = await BlockingIO.run { [store] in try? store.removeCustomSet(named: set.name) }
+                _ = await BlockingIO.run { [store] in try? store.custom.removeSet(named: set.name) }
                 throw error
             }
         }
@@ -83,7 +83,7 @@ public struct CustomSetSync: Sendable {
     public func sync(named name: String, force: Bool = false, dryRun: Bool = false) async throws(SyncError)
         -> SyncReport
     {
-        guard let set = try await storeCall({ () throws(StoreError) in try store.customSet(named: name) }) else {
+        guard let set = try await storeCall({ () throws(StoreError) in try store.custom.set(named: name) }) else {
             throw .unknownSet(name)
         }
         if dryRun { return try await syncLocked(set, force: force, dryRun: true) }
@@ -143,7 +143,7 @@ public struct CustomSetSync: Sendable {
     /// it. The server and the picker call this; a failure of one set does not stop the others.
     public func refreshDueSets(at now: Date = Date()) async -> [String: Result<SyncReport, SyncError>] {
         var results: [String: Result<SyncReport, SyncError>] = [:]
-        guard let sets = await BlockingIO.run({ [store] in try? store.customSets() }) else { return results }
+        guard let sets = await BlockingIO.run({ [store] in try? store.custom.sets() }) else { return results }
         for set in sets where set.isDue(at: now) {
             do {
                 results[set.name] = .success(try await sync(named: set.name))
@@ -162,7 +162,7 @@ public struct CustomSetSync: Sendable {
     private func syncLocked(
         _ set: CustomSet, force: Bool, dryRun: Bool, lease: SyncLease? = nil
     ) async throws(SyncError) -> SyncReport {
-        let previous = try await storeCall { () throws(StoreError) in try store.customEmojis(inSet: set.name) }
+        let previous = try await storeCall { () throws(StoreError) in try store.custom.emoji(inSet: set.name) }
         let fetch = ListingFetch(transport: transport, options: options)
         let fetched = try await fetch.fetch(set, conditional: !force && !previous.isEmpty)
         let plan = try plan(set: set, fetched: fetched, previous: previous, force: force)

@@ -226,7 +226,8 @@ public struct SharedCustomSetSync: Sendable {
         func content(of name: String) async throws(StoreError) -> CustomSetContent {
             let key = name.lowercased()
             return try await BlockingIO.run { [store] () throws(StoreError) in
-                guard let content = try store.customSetContents().first(where: { $0.set.name.lowercased() == key })
+                guard
+                    let content = try store.custom.setContents().first(where: { $0.set.name.lowercased() == key })
                 else {
                     throw .unknownCustomSet(name)
                 }

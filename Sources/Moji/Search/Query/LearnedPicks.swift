@@ -15,8 +15,8 @@
 /// matched with; one that it does not match (👋 for "hola" in English) is reported as
 /// ``SearchRelevance/exact``.
 ///
-/// `MojiStore` keeps the picks of each query (`store.recordUse(of:query:)`) and reads them for a
-/// typed query (`store.learnedPicks(for:)`); ``LearnedPickHistory`` holds them all in memory.
+/// `MojiStore` keeps the picks of each query (`store.usage.recordUse(of:query:)`) and reads them for a
+/// typed query (`store.usage.learnedPicks(for:)`); ``LearnedPickHistory`` holds them all in memory.
 public struct LearnedPicks: Sendable, Hashable {
     /// One learned item and its score.
     public struct Pick: Sendable, Hashable {
