@@ -138,6 +138,8 @@ let package = Package(
                 // its tests in MojiPostgresTests pin what the mapping relies on).
                 .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The store is a Service: `moji serve` runs its connection pool in the server's group.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // Reads the raw Unicode, CLDR, emojibase and gemoji files and writes the catalog.

@@ -3,6 +3,7 @@ import Moji
 import MojiStore
 import NIOCore
 import PostgresNIO
+import ServiceLifecycle
 import _ConnectionPoolModule
 
 /// The users' data in one PostgreSQL database that many `moji serve` instances share.
@@ -22,7 +23,13 @@ import _ConnectionPoolModule
 /// one after another, while different users never wait for each other. Scores are computed in
 /// Swift with MojiStore's own arithmetic, so the same uses give the same scores as
 /// ``/MojiStore/SQLiteUserDataStore``, bit for bit.
-public final class PostgresUserDataStore: UserDataStore {
+///
+/// Its connection pool (a `PostgresClient`) runs for as long as the store is used. By default
+/// the store runs it itself, from its start until ``close()``: right for a command or a test.
+/// A server runs it as a `Service` of its group instead (``ClientRunner/serviceGroup``, as
+/// `moji serve` does): the group starts it with the server and stops it last, after the requests
+/// in flight; `MojiServer` adds the store to its group.
+public final class PostgresUserDataStore: UserDataStore, Service {
     public let configuration: StoreConfiguration
     /// How the database is named in errors: `PostgreSQL database moji at 127.0.0.1:5432`.
     public let databaseName: String
@@ -32,7 +39,15 @@ public final class PostgresUserDataStore: UserDataStore {
     public let timeout: Duration
     let client: PostgresClient
     let logger: Logger
-    private let running: Task<Void, Never>
+    /// Who runs ``client``.
+    public let runner: ClientRunner
+    /// The pool's task when the store runs it itself (``ClientRunner/store``).
+    private let ownRun: Task<Void, Never>?
+    /// Open once someone runs ``client``: calls wait for it (within their deadline) rather than
+    /// lease a connection from a pool that nothing runs yet.
+    let clientStarted = OneShotGate()
+    /// Whether a service group called ``run()``: the pool runs once.
+    private let ranAsService = Locked(false)
     /// What this instance last knew of each user's usage (see ``recordUse(of:for:)``).
     let useStates = UseStateCache()
     /// The users known to have a row (and their seeded defaults): users are never deleted here, so
@@ -44,6 +59,9 @@ public final class PostgresUserDataStore: UserDataStore {
 
     /// Connects to the database, applies missing migrations and records the decay.
     ///
+    /// With ``ClientRunner/serviceGroup``, the migrations run on a connection of their own, closed
+    /// before this returns, and the store's pool waits for a service group to ``run()`` it.
+    ///
     /// - Throws: ``/MojiStore/StoreError/unavailable(database:reason:)`` when the server cannot be reached,
     ///   ``/MojiStore/StoreError/newerSchema(database:)`` when a newer Moji migrated it, and
     ///   ``/MojiStore/StoreError/unsupported(operation:database:)`` when it was scored with another decay
@@ -51,12 +69,14 @@ public final class PostgresUserDataStore: UserDataStore {
     public init(
         configuration postgres: PostgresClient.Configuration,
         storeConfiguration: StoreConfiguration = StoreConfiguration(),
-        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "moji.postgres")
+        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "moji.postgres"),
+        runner: ClientRunner = .store
     ) async throws(StoreError) {
         precondition(
             storeConfiguration.decay > 0 && storeConfiguration.decay <= 1, "StoreConfiguration.decay must be in (0, 1]")
         configuration = storeConfiguration
         self.timeout = timeout
+        self.runner = runner
         let place = postgres.host.map { "\($0):\(postgres.port ?? 5432)" } ?? postgres.unixSocketPath ?? "?"
         databaseName = "PostgreSQL database \(postgres.database ?? postgres.username) at \(place)"
         self.logger = logger
@@ -70,15 +90,43 @@ public final class PostgresUserDataStore: UserDataStore {
         postgres.options.additionalStartupParameters.append(("lock_timeout", "\(max(lockLimit, 1))ms"))
         let client = PostgresClient(configuration: postgres, backgroundLogger: poolLogger)
         self.client = client
-        running = Task { await client.run() }
+        switch runner {
+        case .store:
+            ownRun = Task { await client.run() }
+            clientStarted.open()
+        case .serviceGroup:
+            ownRun = nil
+        }
         do {
-            let name = databaseName
-            try await bounded { try await PostgresSchema.migrate(client, logger: logger, database: name) }
-            try await adoptDecay()
+            switch runner {
+            case .store:
+                try await prepare(using: client)
+            case .serviceGroup:
+                // A pool of one connection, run here and closed when the migrations are done.
+                var setup = postgres
+                setup.options.maximumConnections = 1
+                setup.options.minimumConnections = 0
+                let setupClient = PostgresClient(configuration: setup, backgroundLogger: poolLogger)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { await setupClient.run() }
+                    defer { group.cancelAll() }
+                    try await self.prepare(using: setupClient)
+                }
+            }
         } catch {
             await close()
             throw storeError(error)
         }
+    }
+
+    /// Applies missing migrations and records the decay, through `client`.
+    private func prepare(using client: PostgresClient) async throws {
+        let name = databaseName
+        let logger = logger
+        try await bounded(waitingForClient: false) {
+            try await PostgresSchema.migrate(client, logger: logger, database: name)
+        }
+        try await adoptDecay(using: client)
     }
 
     /// Connects to the database a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL names, with
@@ -95,25 +143,48 @@ public final class PostgresUserDataStore: UserDataStore {
     ///   and the errors of ``init(configuration:storeConfiguration:timeout:logger:)``.
     public convenience init(
         url: String, storeConfiguration: StoreConfiguration = StoreConfiguration(), maximumConnections: Int = 8,
-        timeout: Duration = .seconds(5), logger: Logger = Logger(label: "moji.postgres")
+        timeout: Duration = .seconds(5), logger: Logger = Logger(label: "moji.postgres"),
+        runner: ClientRunner = .store
     ) async throws(StoreError) {
         var postgres = try Self.clientConfiguration(url: url)
         postgres.options.maximumConnections = max(maximumConnections, 1)
         postgres.options.connectTimeout = timeout
         try await self.init(
-            configuration: postgres, storeConfiguration: storeConfiguration, timeout: timeout, logger: logger)
+            configuration: postgres, storeConfiguration: storeConfiguration, timeout: timeout, logger: logger,
+            runner: runner)
     }
 
-    /// Stops the connection pool; later calls fail.
+    /// Stops the connection pool the store runs itself (``ClientRunner/store``); later calls fail.
+    /// A pool a service group runs stops with the group.
     public func close() async {
-        running.cancel()
-        await running.value
+        ownRun?.cancel()
+        await ownRun?.value
+    }
+
+    /// Runs the connection pool until the service group shuts down gracefully or the task is
+    /// cancelled (``ClientRunner/serviceGroup``); for a store that runs its pool itself
+    /// (``ClientRunner/store``), waits for that shutdown, then closes the store. Calls made before
+    /// the pool runs wait for it, within their deadline. The pool runs once: a second call returns.
+    public func run() async throws {
+        switch runner {
+        case .serviceGroup:
+            let first = ranAsService.withLock { ran in
+                defer { ran = true }
+                return !ran
+            }
+            guard first else { return }
+            clientStarted.open()
+            await client.run()
+        case .store:
+            try? await gracefulShutdown()
+            await close()
+        }
     }
 
     /// Records the decay on a new database; refuses one scored with another decay.
-    private func adoptDecay() async throws(StoreError) {
+    private func adoptDecay(using client: PostgresClient) async throws(StoreError) {
         let decay = configuration.decay
-        let stored = try await run { client, _ in
+        let stored = try await run(using: client) { client, _ in
             try await client.query(
                 "INSERT INTO moji_meta (key, value) VALUES ('decay', \("\(decay)")) ON CONFLICT (key) DO NOTHING")
             let rows = try await client.query("SELECT value FROM moji_meta WHERE key = 'decay'")
@@ -130,14 +201,19 @@ public final class PostgresUserDataStore: UserDataStore {
 
     // MARK: Running statements
 
-    /// Runs `body` with the client, turning every failure into a ``/MojiStore/StoreError``.
+    /// Runs `body` with the store's client (or `other`, which runs already), turning every
+    /// failure into a ``/MojiStore/StoreError``.
     @discardableResult
-    func run<T: Sendable>(_ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T)
-        async throws(StoreError) -> T
-    {
-        let client = client
+    func run<T: Sendable>(
+        using other: PostgresClient? = nil, _ body: @escaping @Sendable (PostgresClient, Logger) async throws -> T
+    ) async throws(StoreError) -> T {
+        let client = other ?? client
         let logger = logger
-        do { return try await bounded { try await body(client, logger) } } catch { throw storeError(error) }
+        do {
+            return try await bounded(waitingForClient: other == nil) { try await body(client, logger) }
+        } catch {
+            throw storeError(error)
+        }
     }
 
     /// Runs `body`, or gives up after `limit` (default ``timeout``) and cancels it. The answer comes
@@ -147,10 +223,14 @@ public final class PostgresUserDataStore: UserDataStore {
     /// a use that times out may still land, as one whose connection breaks may; statements that
     /// wait for a lock give up by themselves a little before the limit (`lock_timeout`), so a use
     /// stuck behind another change does not land after its caller was told it failed.
+    ///
+    /// With `waitingForClient` (the default), `body` starts once the store's pool runs
+    /// (``clientStarted``), so the wait counts against the limit.
     func bounded<T: Sendable>(
-        within limit: Duration? = nil, _ body: @escaping @Sendable () async throws -> T
+        within limit: Duration? = nil, waitingForClient: Bool = true, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
         let timeout = limit ?? timeout
+        let started = waitingForClient ? clientStarted : nil
         let name = databaseName
         let failures = lastConnectionFailure
         let outcome = FirstOutcome<T>()
@@ -172,7 +252,12 @@ public final class PostgresUserDataStore: UserDataStore {
                 outcome.start(continuation)
                 outcome.own(
                     Task {
-                        do { outcome.finish(.success(try await body())) } catch { outcome.finish(.failure(error)) }
+                        do {
+                            await started?.wait()
+                            outcome.finish(.success(try await body()))
+                        } catch {
+                            outcome.finish(.failure(error))
+                        }
                     })
             }
         } onCancel: {

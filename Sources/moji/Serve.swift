@@ -176,7 +176,7 @@ extension Serve {
                 if case .postgres(let url) = database {
                     let postgres = try await ServeDatabase.openPostgres(
                         url: url, configuration: configuration.store, connections: databaseConnections,
-                        timeout: databaseTimeout)
+                        timeout: databaseTimeout, runner: .serviceGroup)
                     printError("users' data, tokens and custom sets: \(postgres.databaseName)")
                     userData = postgres
                     customSets = postgres

@@ -34,9 +34,11 @@ enum ServeDatabase {
 
     /// Connects to PostgreSQL at `url`, or fails (exit 5) with a message that names the host, port
     /// and database, never the password.
+    ///
+    /// `runner`: `.serviceGroup` for `moji serve`, whose server runs the pool in its group.
     static func openPostgres(
         url: String, configuration: StoreConfiguration = StoreConfiguration(), connections: Int = 8,
-        timeout: TimeInterval = 5
+        timeout: TimeInterval = 5, runner: PostgresUserDataStore.ClientRunner = .store
     ) async throws -> PostgresUserDataStore {
         // Standard error, not standard output (which says where the server listens), and warnings
         // only: every failed connection attempt of an outage would be an info line; /v1/health and
@@ -46,7 +48,7 @@ enum ServeDatabase {
         do {
             return try await PostgresUserDataStore(
                 url: url, storeConfiguration: configuration, maximumConnections: connections,
-                timeout: .milliseconds(Int64(timeout * 1000)), logger: logger)
+                timeout: .milliseconds(Int64(timeout * 1000)), logger: logger, runner: runner)
         } catch {
             switch error.code {
             case .invalidDatabaseURL:

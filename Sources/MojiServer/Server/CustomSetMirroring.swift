@@ -20,8 +20,15 @@ struct CustomSetMirroring: Service {
     /// What times the waits between updates.
     let clock: any Clock<Duration>
     let logger: Logger
+    /// Ends when the server's first mirror, before it listens, is done: the service starts then.
+    var startsAfter: AsyncStream<Void>?
 
     func run() async throws {
+        if let startsAfter {
+            await cancelWhenGracefulShutdown {
+                for await _ in startsAfter {}
+            }
+        }
         var failing = false
         // The start mirrored once already; its images are fetched first.
         var needsImages = true

@@ -105,7 +105,8 @@ public final class MojiServer: Sendable {
     ///   - catalog: The catalog to serve; the bundled one by default.
     ///   - userData: Where the users' data and the API tokens live: nil keeps them in SQLite beside
     ///     the store (``/MojiStore/SQLiteUserDataStore``); a PostgreSQL store (module MojiPostgres)
-    ///     lets many instances share them. The server closes it when it stops. Its configuration's
+    ///     lets many instances share them. The server closes it when it stops; a store that is a
+    ///     `Service` (MojiPostgres's) runs in the server's service group, which stops it last. Its configuration's
     ///     catalog should be `catalog`, which the routes resolve emoji in.
     ///   - customSets: A database that holds the custom sets of many instances (PostgreSQL: module
     ///     MojiPostgres's store), or nil to keep them in the store alone. With one, the server
@@ -128,32 +129,7 @@ public final class MojiServer: Sendable {
         let imageCache = ImageCache(directory: configuration.imageDirectory)
         var mirror: CustomSetMirror?
         if let customSets, case .success(let store) = store {
-            let started = CustomSetMirror(shared: customSets, store: store, cache: imageCache)
-            // Before listening, so the first answers already have the shared sets; a database
-            // that does not answer now leaves the store's last mirror, and the service retries.
-            do throws(StoreError) {
-                let before = await BlockingIO.run { (try? store.custom.sets().map(\.name)) ?? [] }
-                try await started.update()
-                // Sets of the store from before it shared them (or removed elsewhere since the
-                // last start) are gone now: say which, since they were this instance's own.
-                let after = try await BlockingIO.run { () throws(StoreError) in
-                    Set(try store.custom.sets().map { $0.name.lowercased() })
-                }
-                let dropped = before.filter { !after.contains($0.lowercased()) }
-                if !dropped.isEmpty {
-                    let message =
-                        "moji serve: the custom sets \(dropped.joined(separator: ", ")) of this instance's store are not in "
-                        + "\(customSets.databaseName) and are no longer served; `moji custom add NAME … --database "
-                        + "postgres://…` shares a set with every instance."
-                    configuration.logger.warning("\(message)")
-                }
-            } catch {
-                let message =
-                    "moji serve: the custom sets cannot be mirrored from \(customSets.databaseName) yet; "
-                    + "serving the ones mirrored last: \(error)"
-                configuration.logger.warning("\(message)")
-            }
-            mirror = started
+            mirror = CustomSetMirror(shared: customSets, store: store, cache: imageCache)
         }
         // The users' stores resolve emoji in the catalog the server serves, as the routes do.
         var userConfiguration = configuration.store
@@ -181,14 +157,47 @@ public final class MojiServer: Sendable {
                 continuation.finish()
             }
         )
+        let (firstMirror, firstMirrorDone) = AsyncStream<Void>.makeStream()
+        if let started = mirror, let customSets, case .success(let store) = store {
+            let logger = configuration.logger
+            application.beforeServerStarts {
+                defer { firstMirrorDone.finish() }
+                // Before listening, so the first answers already have the shared sets; a database
+                // that does not answer now leaves the store's last mirror, and the service retries.
+                do throws(StoreError) {
+                    let before = await BlockingIO.run { (try? store.custom.sets().map(\.name)) ?? [] }
+                    try await started.update()
+                    // Sets of the store from before it shared them (or removed elsewhere since the
+                    // last start) are gone now: say which, since they were this instance's own.
+                    let after = try await BlockingIO.run { () throws(StoreError) in
+                        Set(try store.custom.sets().map { $0.name.lowercased() })
+                    }
+                    let dropped = before.filter { !after.contains($0.lowercased()) }
+                    if !dropped.isEmpty {
+                        let message =
+                            "moji serve: the custom sets \(dropped.joined(separator: ", ")) of this instance's store are not in "
+                            + "\(customSets.databaseName) and are no longer served; `moji custom add NAME … --database "
+                            + "postgres://…` shares a set with every instance."
+                        logger.warning("\(message)")
+                    }
+                } catch {
+                    let message =
+                        "moji serve: the custom sets cannot be mirrored from \(customSets.databaseName) yet; "
+                        + "serving the ones mirrored last: \(error)"
+                    logger.warning("\(message)")
+                }
+            }
+        }
         // `moji serve` prints its own line; Hummingbird's start-up log would repeat it.
         application.logger.logLevel = .critical
-        var services: [any Service] = [application]
+        // A database store that is a Service (MojiPostgres's, whose connection pool the group runs)
+        // comes first: the group stops it last, after the requests in flight.
+        var services: [any Service] = Self.storeServices(userData, customSets) + [application]
         if let mirror {
             services.append(
                 CustomSetMirroring(
                     mirror: mirror, interval: configuration.customSetMirrorInterval, clock: configuration.clock,
-                    logger: configuration.logger))
+                    logger: configuration.logger, startsAfter: firstMirror))
         }
         if configuration.refreshesCustomSets, case .success(let store) = store {
             if let customSets {
@@ -245,6 +254,21 @@ public final class MojiServer: Sendable {
             configuration: configuration, port: port, service: service, users: users, routes: routing.directory,
             group: group,
             task: task)
+    }
+
+    /// The stores among `userData` and `customSets` that are services, each once (one PostgreSQL
+    /// store is often both).
+    private static func storeServices(
+        _ userData: (any UserDataStore)?, _ customSets: (any SharedCustomSetStore)?
+    ) -> [any Service] {
+        var services: [any Service] = []
+        var seen: Set<ObjectIdentifier> = []
+        for candidate in [userData as Any?, customSets as Any?] {
+            guard let service = candidate as? any Service else { continue }
+            if let object = candidate as? AnyObject, !seen.insert(ObjectIdentifier(object)).inserted { continue }
+            services.append(service)
+        }
+        return services
     }
 
     /// Whether the store holds any API token (`moji serve` warns when serving to the network without).
