@@ -39,11 +39,11 @@ public final class PostgresUserDataStore: UserDataStore, Service {
     public let timeout: Duration
     let client: PostgresClient
     let logger: Logger
-    /// Who runs ``client``.
+    /// Who runs the connection pool.
     public let runner: ClientRunner
     /// The pool's task when the store runs it itself (``ClientRunner/store``).
     private let ownRun: Task<Void, Never>?
-    /// Open once someone runs ``client``: calls wait for it (within their deadline) rather than
+    /// Open once someone runs the connection pool: calls wait for it (within their deadline) rather than
     /// lease a connection from a pool that nothing runs yet.
     let clientStarted = OneShotGate()
     /// Whether a service group called ``run()``: the pool runs once.
@@ -140,7 +140,7 @@ public final class PostgresUserDataStore: UserDataStore, Service {
     /// down is reported within it, not after the pool's own longer waits.
     ///
     /// - Throws: ``/MojiStore/StoreError/invalidDatabaseURL(_:reason:)`` for a URL that is not one,
-    ///   and the errors of ``init(configuration:storeConfiguration:timeout:logger:)``.
+    ///   and the errors of ``init(configuration:storeConfiguration:timeout:logger:runner:)``.
     public convenience init(
         url: String, storeConfiguration: StoreConfiguration = StoreConfiguration(), maximumConnections: Int = 8,
         timeout: Duration = .seconds(5), logger: Logger = Logger(label: "moji.postgres"),
