@@ -254,6 +254,9 @@ public final class PostgresUserDataStore: UserDataStore, Service {
                     Task {
                         do {
                             await started?.wait()
+                            // The wait also ends when the deadline cancelled this task: the caller
+                            // was answered, and on a pool that never runs the work would wait forever.
+                            try Task.checkCancellation()
                             outcome.finish(.success(try await body()))
                         } catch {
                             outcome.finish(.failure(error))

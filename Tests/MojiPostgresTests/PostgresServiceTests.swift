@@ -41,11 +41,8 @@ struct PostgresServiceTests {
             await group.triggerGracefulShutdown()
             try await running.value
             await #expect(throws: StoreError.self) { try await store.frequent(for: "ada", limit: nil) }
-            // A store no group runs: its calls fail at their deadline.
-            let stopped = try await PostgresUserDataStore(
-                configuration: try TestPlace.configuration(database: place.database), timeout: .milliseconds(500),
-                runner: .serviceGroup)
-            await #expect(throws: StoreError.self) { try await stopped.frequent(for: "ada", limit: nil) }
+            // A store no group runs fails its calls at their deadline: ConnectionFailureTests (with a
+            // short limit on one call, which opening such a store on a loaded machine may outlast).
         } catch {
             await place.remove()
             throw error
