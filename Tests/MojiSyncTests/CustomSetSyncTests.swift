@@ -488,8 +488,14 @@ struct CustomSetSyncTests {
             // A slow image keeps the sync fetching; meanwhile another process finds the claim run
             // out (its clock a minute on, as after this one stalled) and takes the set.
             let running = try await fixture.startSlowSync(
-                SyncOptions(retryDelay: 0.01, lockDuration: 60), imageDelay: 3)
-            try await Task.sleep(nanoseconds: 1_000_000_000)
+                SyncOptions(retryDelay: 0.01, lockDuration: 60), imageDelay: 5)
+            // Once it holds the claim (a fixed wait was too short in a loaded run: the sync had not
+            // started, then found the set taken and said busy).
+            let start = ContinuousClock.now
+            while try fixture.store.customSetSyncOwner(named: "forum", now: Date()) == nil {
+                try #require(ContinuousClock.now - start < .seconds(120), "the sync never claimed the set")
+                try await Task.sleep(for: .milliseconds(5))
+            }
             let later = Date().addingTimeInterval(61)
             #expect(
                 try fixture.store.claimCustomSetSync(

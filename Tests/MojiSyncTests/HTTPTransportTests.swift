@@ -305,7 +305,8 @@ struct HTTPTransportTests {
             let error = await error(transport, FetchRequest(url: server.url("/trickle"), maximumBytes: 10_000))
             let took = Date().timeIntervalSince(started)
             #expect(error == .timedOut(server.url("/trickle")))
-            #expect(took >= 1.5 && took < 30, "took \(took) s")
+            // Far below the 1,000 s the trickle lasts; wide, as a loaded two-core run once took 30 s.
+            #expect(took >= 1.5 && took < 300, "took \(took) s")
         }
     }
 
