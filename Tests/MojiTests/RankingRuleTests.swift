@@ -125,4 +125,23 @@ struct RankingRuleTests {
         #expect(texts("melon").first == "🍈")
         #expect(position(of: "🍉", for: "melon") == nil)
     }
+
+    @Test("words that nothing matches together list what some of them find: danke dir → 🙏")
+    func someWordsWhenNothingMatches() throws {
+        // No German emoji is both "danke" and "dir": 🙏 (keyword "danke") matches one of two words.
+        let german = try EmojiSearch(locales: [MojiLocale("de"), .english])
+        let thanks = german.results(for: "danke dir", options: SearchOptions(limit: 5))
+        #expect(thanks.first?.item.text == "🙏")
+        #expect(thanks.first?.relevance == .someWords)
+        // A match of every word, even one, or with a typo, stands alone: "shaking face" is 🫨,
+        // not every face too.
+        #expect(texts("shaking face") == ["🫨"])
+        #expect(!Self.english.results(for: "thunbs up").contains { $0.relevance == .someWords })
+        // A word that matches a thirty-second of the catalog ("de") counts for nothing alone.
+        let spanish = try EmojiSearch(locales: [MojiLocale("es"), .english])
+        #expect(spanish.results(for: "qwxz de", options: SearchOptions(limit: 5)).isEmpty)
+        let laughing = spanish.results(for: "qwxz de risa", options: SearchOptions(limit: 5))
+        #expect(["😂", "🤣"].contains(laughing.first?.item.text))
+        #expect(laughing.allSatisfy { $0.relevance == .someWords })
+    }
 }

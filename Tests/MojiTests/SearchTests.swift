@@ -22,7 +22,11 @@ struct SearchTests {
         #expect(first("thu u") == "👍")
         #expect(first("thumbs up") == "👍")
         #expect(texts("thumbs d").first == "👎")
-        #expect(texts("zzz qqq").isEmpty)
+        #expect(texts("xqj qqq").isEmpty)
+        // A word that starts none leaves only what the others find, as some words of the query.
+        let sleepy = Self.english.results(for: "zzz qqq", options: SearchOptions(limit: 10))
+        #expect(sleepy.first?.item.text == "💤")
+        #expect(sleepy.allSatisfy { $0.relevance == .someWords })
     }
 
     @Test("a word of four or more letters forgives one typo, ranked below exact matches")

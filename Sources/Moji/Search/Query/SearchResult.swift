@@ -69,6 +69,9 @@ public enum SearchRelevance: Int, Sendable, Hashable, Comparable, CaseIterable, 
     case substring
     /// Some word of the query matches with one typo (insert, delete, substitute or transpose).
     case typo
+    /// Some words of the query match, not all (a query of several words that nothing matches
+    /// as a whole, even with a typo: "danke dir" finds 🙏 by "danke").
+    case someWords
 
     public static func < (lhs: SearchRelevance, rhs: SearchRelevance) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -82,6 +85,7 @@ public enum SearchRelevance: Int, Sendable, Hashable, Comparable, CaseIterable, 
         case .keywordPrefix: "keyword prefix"
         case .substring: "substring"
         case .typo: "typo"
+        case .someWords: "some words"
         }
     }
 }

@@ -225,6 +225,9 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
     case typoInName
     /// A keyword's or shortcode's word, with one typo.
     case otherTypo
+    /// Some of the query's words but not all (a query of several words that nothing matches as
+    /// a whole, even with a typo).
+    case someWords
 
     /// The relevance results of this class report.
     var relevance: SearchRelevance {
@@ -236,6 +239,7 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
         case .keywordPrefix: .keywordPrefix
         case .insideNameWord, .insideOtherWord: .substring
         case .typoInName, .otherTypo: .typo
+        case .someWords: .someWords
         }
     }
 
@@ -272,6 +276,7 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// | inside a name's word (no spaces, compound parts)  | 10                               |
 /// | inside another word                               | 12                               |
 /// | one typo, in a name / elsewhere                   | 16 / 18                          |
+/// | some words only (``MatchClass/someWords``)        | worst matched word + 16 a miss   |
 ///
 /// The word band (0 to 4) says how common the word the typed letters complete to is in the
 /// segment's language: 0 from Zipf 6 (one use in a million words: "love", "good"), one more per
@@ -298,6 +303,7 @@ struct MatchCost: Sendable {
             case .insideOtherWord: 12
             case .typoInName: 16
             case .otherTypo: 18
+            case .someWords: 18
             }
     }
 
