@@ -245,8 +245,10 @@ struct SearchMatcher {
     /// unless a space after the word says another follows.
     private var weighsCover: Bool { query.tokens.count == 1 && !query.expectsAnotherWord }
 
+    /// The position of the word still being typed (the last, with nothing after it), or -1.
+    private var openPosition: Int { query.lastWordIsOpen ? query.tokens.count - 1 : -1 }
+
     private mutating func matchWords(typos: Bool) {
-        let openPosition = query.lastWordIsOpen ? query.tokens.count - 1 : -1
         for (position, token) in query.tokens.enumerated() {
             matchToken(token, position: position, isOpen: position == openPosition, typos: typos)
             // AND: keep only entries every word so far has matched.
@@ -282,7 +284,6 @@ struct SearchMatcher {
     /// catalog or more ("de", "il", "face") says little of what is meant and counts for nothing.
     private mutating func someWordMatches() -> [Found] {
         resetWords()
-        let openPosition = query.lastWordIsOpen ? query.tokens.count - 1 : -1
         let common = index.entryCount / 32
         for (position, token) in query.tokens.enumerated() {
             matchToken(token, position: 0, isOpen: position == openPosition, typos: false)
