@@ -492,17 +492,17 @@ struct CustomSetTests {
         let added = store.changes(in: [.customSets], pollingInterval: .milliseconds(50))
         try store.usage.recordUse(of: emoji("😀"))  // usage: not subscribed
         try store.custom.addSet(Self.forum)
-        let first = await added.prefix(1, within: .seconds(60))
+        let first = await added.prefix(1, within: .seconds(300))
         #expect(first.map(\.area) == [.customSets] && first.map(\.version) == [1])
         // Another store's sync arrives by polling.
         let synced = store.changes(in: [.customSets, .customEmoji], pollingInterval: .milliseconds(50))
         _ = try other.replaceCustomSetEmoji(
             named: "awful", with: [Self.smilie("smile")], validators: .init(), imageValidators: [], at: Self.date)
-        let received = await synced.prefix(2, within: .seconds(60))
+        let received = await synced.prefix(2, within: .seconds(300))
         #expect(Set(received.map(\.area)) == [.customSets, .customEmoji])
         let removed = store.changes(in: [.customSets], pollingInterval: .milliseconds(50))
         #expect(try store.custom.removeSet(named: "awful"))
-        #expect(await removed.prefix(1, within: .seconds(60)).map(\.area) == [.customSets])
+        #expect(await removed.prefix(1, within: .seconds(300)).map(\.area) == [.customSets])
         #expect(try store.changeVersions()[.customSets] == 3)
         #expect(try store.changeVersions()[.customEmoji] == 2)
     }
