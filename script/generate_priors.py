@@ -395,6 +395,25 @@ def alternative_rank(pos: tuple[str, ...]) -> int | None:
     return 1
 
 
+def reading_corrections(everyday: Path) -> dict[str, list[str]]:
+    """data/everyday/readings/ja.tsv: text<TAB>reading|reading…, hiragana only."""
+    p = everyday / "readings" / "ja.tsv"
+    if not p.is_file():
+        return {}
+    corrections: dict[str, list[str]] = {}
+    for number, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split("\t")
+        readings = fields[1].split("|") if len(fields) == 2 else []
+        if not readings or not all(r and all("\u3041" <= c <= "\u309f" or c == "ー" for c in r) for r in readings):
+            raise SystemExit(f"{p}:{number}: expected text<TAB>reading|reading… in hiragana")
+        if fields[0] in corrections:
+            raise SystemExit(f"{p}:{number}: '{fields[0]}' is corrected twice")
+        corrections[fields[0]] = readings
+    return corrections
+
+
 def ja_readings(
     data: Path, everyday: Path, out: Path, dictionary, tokenizers, forms: dict[str, list[str]]
 ) -> dict[str, list[str]]:
@@ -456,6 +475,15 @@ def ja_readings(
         readings = readings[:MAX_JA_READINGS]
         if readings:
             result[text] = readings
+    # Reviewed readings replace the dictionary's where its are wrong for the word as people use it
+    # (ドヤ顔 is どやがお, not どやかお; 甘い is not also うまい, which would put 🍬 on "うまい").
+    for text, readings in reading_corrections(everyday).items():
+        if text not in result:
+            raise SystemExit(
+                f"{everyday / 'readings' / 'ja.tsv'}: '{text}' is no name, keyword or everyday word with a kanji; "
+                "remove its line"
+            )
+        result[text] = readings
     lines = [f"{t}\t{'|'.join(rs)}" for t, rs in sorted(result.items())]
     header = [
         "Moji Japanese readings: text<TAB>reading|reading... (hiragana; the tokenizer's reading first).",
@@ -657,6 +685,10 @@ distinct ja CLDR name and keyword (`annotations/ja.json` and `annotationsDerived
   affix readings (人: じん), personal-name readings (顔: がん), voiced (rendaku) forms of a reading
   already there (寿司: ずし) and clipped forms (一: いっ) are left out. At most {MAX_JA_READINGS}
   readings per text.
+- `data/everyday/readings/ja.tsv` (reviewed for Moji) replaces all of a text's readings where
+  SudachiDict's are wrong for the word as people use it: a misreading (ドヤ顔 どやかお for どやがお,
+  陽キャ ひきゃ for ようきゃ) or a rare reading that takes over a common word (甘い うまい, which put
+  🍬 on "うまい"; 猿 ましら). A line for a text that is not among the texts above is an error.
 
 ### `forms/ja.tsv`: Japanese dictionary forms
 

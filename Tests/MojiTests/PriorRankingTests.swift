@@ -59,6 +59,18 @@ struct PriorRankingTests {
         #expect(try !texts("かみなり", locale: "ja", limit: 5).isEmpty)
     }
 
+    @Test("reviewed readings replace the dictionary's: どやがお → 😏, うまい is not 🍬 (甘い)")
+    func correctedJapaneseReadings() throws {
+        // SudachiDict reads ドヤ顔 as どやかお and 甘い also as うまい; data/everyday/readings/ja.tsv
+        // says どやがお and あまい only.
+        #expect(try texts("どやがお", locale: "ja", limit: 1) == ["😏"])
+        #expect(try texts("うまい", locale: "ja", limit: 1) == ["😋"])
+        #expect(try texts("あまい", locale: "ja", limit: 1) == ["🍬"])
+        // An archaic reading is gone: 猿 is さる, no longer also ましら.
+        #expect(try texts("ましら", locale: "ja", limit: 5).isEmpty)
+        #expect(try texts("さる", locale: "ja", limit: 1) == ["🐒"])
+    }
+
     @Test("Japanese verbs and adjectives are found in their dictionary form: 怒る → 😠 (怒った顔)")
     func japaneseDictionaryForms() throws {
         // CLDR writes them inflected or as nouns (怒った, 驚き, 泣き顔, 悲しみ); people type 怒る.
