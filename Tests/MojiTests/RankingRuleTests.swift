@@ -7,6 +7,8 @@ import Testing
 @Suite("Ranking rules")
 struct RankingRuleTests {
     static let english = try! EmojiSearch(locales: [.english])
+    /// German first, English second, as a German user searches (bundled data only).
+    static let german = try! EmojiSearch(locales: [MojiLocale("de"), .english])
 
     private func texts(_ query: String, in search: EmojiSearch = english, limit: Int = 10) -> [String] {
         search.results(for: query, options: SearchOptions(limit: limit)).map(\.item.text)
@@ -110,7 +112,7 @@ struct RankingRuleTests {
         // German 🤔 is "nachdenkendes Gesicht"; "denken" starts no word, and is one letter from
         // "danken" (🙏's keyword). In the first locale only: "hola" is no part of English "scholar"
         // for someone searching Spanish.
-        let german = try EmojiSearch(locales: [MojiLocale("de"), .english])
+        let german = Self.german
         let thinking = german.results(for: "denken", options: SearchOptions(limit: 5))
         #expect(thinking.first?.item.text == "🤔")
         #expect(thinking.first?.relevance == .substring)
@@ -129,7 +131,7 @@ struct RankingRuleTests {
     @Test("words that nothing matches together list what some of them find: danke dir → 🙏")
     func someWordsWhenNothingMatches() throws {
         // No German emoji is both "danke" and "dir": 🙏 (keyword "danke") matches one of two words.
-        let german = try EmojiSearch(locales: [MojiLocale("de"), .english])
+        let german = Self.german
         let thanks = german.results(for: "danke dir", options: SearchOptions(limit: 5))
         #expect(thanks.first?.item.text == "🙏")
         #expect(thanks.first?.relevance == .someWords)
