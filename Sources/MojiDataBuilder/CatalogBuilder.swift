@@ -77,7 +77,7 @@ public struct CatalogBuilder {
         return catalog
     }
 
-    /// The search segment files (the universal one and one per locale), built by Moji's own
+    /// The search segment files (the universal one, one per locale, a delta per regional locale), built by Moji's own
     /// search code from the catalog files just made (written to a temporary folder to open them
     /// as a catalog), so they match them exactly.
     /// With `searchData`, each locale's ``Moji/SearchTerms`` file too, made from the catalog's
@@ -127,8 +127,18 @@ public struct CatalogBuilder {
             let catalog = try EmojiCatalog(directory: folder)
             segments[SearchSegmentFile.fileName] = SearchSegmentFile.data(for: catalog)
             for locale in locales {
-                segments[SearchSegmentFile.localeFileName(locale)] = try SearchSegmentFile.data(
-                    for: catalog, locale: locale)
+                // A regional locale holds what it changes from its language, when that is less than
+                // half its own segment: an index reads both its delta and its language's segment,
+                // so a larger delta (es-MX and fr-CA change most keywords) saves a little space for
+                // a slower first index.
+                let full = try SearchSegmentFile.data(for: catalog, locale: locale)
+                if let delta = try SearchSegmentFile.deltaData(for: catalog, locale: locale),
+                    2 * delta.count < full.count
+                {
+                    segments[SearchSegmentFile.deltaFileName(locale)] = delta
+                } else {
+                    segments[SearchSegmentFile.localeFileName(locale)] = full
+                }
             }
             return segments
         } catch {

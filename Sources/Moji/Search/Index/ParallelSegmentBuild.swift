@@ -13,7 +13,8 @@ import Foundation
 enum ParallelSegmentBuild {
     /// What ``parts(locales:catalog:custom:)`` makes.
     struct Parts {
-        /// The segments of the locales (the first ranked 0, the others 1), then the universal one.
+        /// The segments of the locales (the first's ranked 0, the others' 1; a regional locale
+        /// has two), then the universal one.
         var segments: [SearchSegment]
         var base: CatalogSearchBase
         /// ``SearchIndex/order(base:first:custom:)`` for the first locale and `custom`.
@@ -32,7 +33,7 @@ enum ParallelSegmentBuild {
         // Job 0: the first locale; job 1: the base, the universal segment and the order; then
         // the other locales. Without locales, only job 1.
         let shared = min(1, locales.count)
-        let segments = JobResults<Result<SearchSegment, CatalogError>>(count: locales.count)
+        let segments = JobResults<Result<[SearchSegment], CatalogError>>(count: locales.count)
         let common = JobResults<Result<(CatalogSearchBase, SearchSegment, Parts.Order), CatalogError>>(count: 1)
         DispatchQueue.concurrentPerform(iterations: 1 + locales.count) { job in
             if job == shared {
@@ -46,12 +47,12 @@ enum ParallelSegmentBuild {
                 let index = job < shared ? job : job - 1
                 segments.store(
                     Result { () throws(CatalogError) in
-                        try localeSegment(locales[index], rank: index == 0 ? 0 : 1, catalog: catalog)
+                        try localeSegments(locales[index], rank: index == 0 ? 0 : 1, catalog: catalog)
                     }, at: index)
             }
         }
         var all: [SearchSegment] = []
-        for index in locales.indices { all.append(try segments[index].get()) }
+        for index in locales.indices { all += try segments[index].get() }
         let (base, universal, order) = try common[0].get()
         all.append(universal)
         return Parts(segments: all, base: base, order: order)
@@ -65,20 +66,46 @@ enum ParallelSegmentBuild {
         try parts(locales: locales, catalog: base.catalog, custom: []).segments
     }
 
-    /// A locale's segment: read from its file, or built from the locale's names and keywords.
-    static func localeSegment(_ table: LocalizedCatalog, rank: UInt8, catalog: EmojiCatalog) throws(CatalogError)
-        -> SearchSegment
+    /// A locale's segments: the one read from its file; for a regional locale, its delta and its
+    /// language's segment without the entries the delta replaces (``SearchSegmentFile/Delta``);
+    /// or the one built from the locale's names and keywords when the catalog has neither file.
+    ///
+    /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when a file is damaged,
+    ///   or a delta names a locale that is not the locale's ancestor.
+    static func localeSegments(_ table: LocalizedCatalog, rank: UInt8, catalog: EmojiCatalog) throws(CatalogError)
+        -> [SearchSegment]
     {
         let storage = table.storage
-        let path = storage.directoryPath + "/" + SearchSegmentFile.localeFileName(table.locale.identifier)
+        let identifier = table.locale.identifier
+        let entryCount = storage.characters.count
+        let source = SearchSegment.Source.locale(table)
         if let segment = try SearchSegmentFile.read(
-            path: path, entryCount: storage.characters.count,
-            localeRank: rank, source: .locale(table))
+            path: storage.directoryPath + "/" + SearchSegmentFile.localeFileName(identifier), entryCount: entryCount,
+            localeRank: rank, source: source)
         {
-            return segment
+            return [segment]
         }
-        return try SearchIndex.localeSegment(
-            table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: rank)
+        let deltaPath = storage.directoryPath + "/" + SearchSegmentFile.deltaFileName(identifier)
+        if let delta = try SearchSegmentFile.readDelta(
+            path: deltaPath, entryCount: entryCount, localeRank: rank, source: source)
+        {
+            guard delta.parent != identifier, table.chain.contains(delta.parent) else {
+                throw .malformedBinaryFile(
+                    path: deltaPath, offset: 24,
+                    reason: "changes \(delta.parent), which is not a parent of \(identifier)")
+            }
+            let parent = try catalog.localized(MojiLocale(delta.parent))
+            // The language's own segment: never a delta (its chain has one locale).
+            let parentSegments = try localeSegments(parent, rank: rank, catalog: catalog)
+            return [delta.segment]
+                + parentSegments.map {
+                    $0.removingPostings(of: delta.replaced, localeRank: rank, source: source)
+                }
+        }
+        return [
+            try SearchIndex.localeSegment(
+                table, emojis: CatalogSearchBase.shared(for: catalog).neutralEmojis, rank: rank)
+        ]
     }
 }
 

@@ -136,6 +136,36 @@ final class SearchIndex: Sendable {
         return builder.build(localeRank: rank, source: .locale(table))
     }
 
+    /// The entries of `emojis` whose names, keywords, CLDR shortcodes or search terms differ
+    /// between `table` and `parent` (a regional locale and its language), in order: what a
+    /// ``SearchSegmentFile/Delta`` replaces. Nil when the two weigh words differently, which
+    /// changes every word's postings.
+    ///
+    /// - Throws: ``CatalogError`` when a keywords or search terms file cannot be read.
+    static func replacedEntries(of table: LocalizedCatalog, from parent: LocalizedCatalog, emojis: [Emoji])
+        throws(CatalogError) -> [Int]?
+    {
+        let own = try table.terms()
+        let parentTerms = try parent.terms()
+        let ownSearch = try SearchTerms.read(chain: table.chain, storage: table.storage)
+        let parentSearch = try SearchTerms.read(chain: parent.chain, storage: parent.storage)
+        guard ownSearch.wordFrequencies == parentSearch.wordFrequencies else { return nil }
+        var replaced: [Int] = []
+        for emoji in emojis {
+            let index = emoji.index
+            let same =
+                table.name(at: index) == parent.name(at: index)
+                && (own.keywordFields[index] ?? table.keywordField(at: index))
+                    == (parentTerms.keywordFields[index] ?? parent.keywordField(at: index))
+                && own.shortcodes[index] == parentTerms.shortcodes[index]
+                && ownSearch.nameTerms[index] == parentSearch.nameTerms[index]
+                && ownSearch.everydayNames[index] == parentSearch.everydayNames[index]
+                && ownSearch.keywordTerms[index] == parentSearch.keywordTerms[index]
+            if !same { replaced.append(index) }
+        }
+        return replaced
+    }
+
     /// GitHub, Slack and emojibase shortcodes, emoticons and the characters themselves.
     static func universalSegment(_ emojis: [Emoji], catalog: EmojiCatalog) -> SearchSegment {
         var builder = SearchSegmentBuilder()

@@ -54,6 +54,18 @@ final class SearchSegment: Sendable {
         self.source = source
     }
 
+    /// This segment without the postings of `entries`, ranked `localeRank` and said to come from
+    /// `source`: a language's segment under a regional locale's ``SearchSegmentFile/Delta``, which
+    /// holds those entries' postings instead. Words keep their places, so the grams and word
+    /// weights stand as they are.
+    func removingPostings(of entries: [Int], localeRank: UInt8, source: Source) -> SearchSegment {
+        var removed = [Bool](repeating: false, count: (entries.max() ?? -1) + 1)
+        for entry in entries { removed[entry] = true }
+        return SearchSegment(
+            words: words.removingPostings(of: removed), phrases: phrases.removingPostings(of: removed), grams: grams,
+            wordWeights: wordWeights, localeRank: localeRank, source: source)
+    }
+
     /// The words that contain `scalars` past their first scalar, as indexes into ``words``
     /// (prefix matches are found by ``TermTable/prefixRange(of:)``).
     func wordsContaining(_ scalars: [UInt32], bytes: [UInt8], into output: inout [Int]) {

@@ -15,6 +15,24 @@ struct TermTable: Sendable {
 
     static let empty = TermTable(bytes: [], starts: [0], postingStarts: [0], postings: [])
 
+    /// This table without the postings whose entry `removed` marks: the same terms at the same
+    /// places (some left without postings), so what refers to a term by its place still holds.
+    func removingPostings(of removed: [Bool]) -> TermTable {
+        var kept: [Posting] = []
+        kept.reserveCapacity(postings.count)
+        var keptStarts = [UInt32](repeating: 0, count: postingStarts.count)
+        for term in 0..<count {
+            for index in Int(postingStarts[term])..<Int(postingStarts[term + 1]) {
+                let posting = postings[index]
+                let entry = posting.entry
+                if entry < removed.count, removed[entry] { continue }
+                kept.append(posting)
+            }
+            keptStarts[term + 1] = UInt32(kept.count)
+        }
+        return TermTable(bytes: bytes, starts: starts, postingStarts: keptStarts, postings: kept)
+    }
+
     /// The terms starting with `key`.
     func prefixRange(of key: UnsafeBufferPointer<UInt8>) -> Range<Int> {
         bytes.withUnsafeBufferPointer { all in

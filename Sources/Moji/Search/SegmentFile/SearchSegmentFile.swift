@@ -4,7 +4,8 @@ import Foundation
 /// of folding and sorting a locale's names and keywords again: the locale-independent one
 /// (GitHub, Slack and emojibase shortcodes, emoticons and the characters) as
 /// `search-universal.bin.z` in a catalog folder, and each locale's (names, keywords and CLDR
-/// shortcodes) as `locales/<identifier>.search.bin.z`.
+/// shortcodes) as `locales/<identifier>.search.bin.z`, or a regional locale's as what it changes
+/// from its language's (``Delta``).
 ///
 /// Layout, zlib-compressed, then little-endian: the 8-byte magic `MOJISRCH`; UInt32 catalog
 /// format version; UInt32 ``indexVersion``; UInt32 catalog entry count; the words table, then
@@ -119,57 +120,203 @@ package enum SearchSegmentFile {
         path: String, entryCount: Int, localeRank: UInt8 = 0,
         source: SearchSegment.Source = .universal
     ) throws(CatalogError) -> SearchSegment? {
+        guard let bytes = try inflated(path: path) else { return nil }
+        return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+            try decode(
+                buffer, from: 0, path: path, entryCount: entryCount, localeRank: localeRank, source: source)
+        }
+    }
+
+    /// The inflated bytes of the file at `path`; nil when there is none.
+    private static func inflated(path: String) throws(CatalogError) -> [UInt8]? {
         guard let compressed = CatalogFileReader.contents(atPath: path) else { return nil }
+        var damage = 0
+        guard let bytes = Zlib.inflate(compressed, damageOffset: &damage) else {
+            throw .malformedBinaryFile(path: path, offset: damage, reason: "not zlib-compressed data, or cut short")
+        }
+        return bytes
+    }
+
+    /// Checks the header of the format and index rules at `reader`'s offset (just past a magic):
+    /// false for older index rules.
+    private static func readHeader(
+        _ reader: inout Reader, path: String, entryCount: Int
+    ) throws(CatalogError) -> Bool {
+        let start = reader.offset
+        let format = reader.uint32()
+        let version = reader.uint32()
+        let entries = reader.uint32()
+        // Older rules: build the segment anew, as for a catalog without segment files.
+        if format == CatalogFormat.version, version < indexVersion { return false }
+        guard format == CatalogFormat.version, version == indexVersion else {
+            throw .malformedBinaryFile(
+                path: path, offset: start,
+                reason: "built with format \(format), index rules \(version); this Moji reads format "
+                    + "\(CatalogFormat.version), index rules \(indexVersion)")
+        }
+        guard entries == entryCount else {
+            throw .malformedBinaryFile(
+                path: path, offset: start + 8,
+                reason: "built for a catalog of \(entries) entries, not this one of \(entryCount)")
+        }
+        return true
+    }
+
+    /// The segment whose layout starts at `start` of `buffer` and runs to its end (offsets in
+    /// errors are into `buffer`, the inflated file).
+    private static func decode(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, path: String, entryCount: Int, localeRank: UInt8,
+        source: SearchSegment.Source
+    ) throws(CatalogError) -> SearchSegment? {
         func malformed(_ offset: Int, _ reason: String) -> CatalogError {
             .malformedBinaryFile(path: path, offset: offset, reason: reason)
         }
-        var damage = 0
-        guard let bytes = Zlib.inflate(compressed, damageOffset: &damage) else {
-            throw malformed(damage, "not zlib-compressed data, or cut short")
+        guard buffer.count - start >= 20, buffer[start..<(start + 8)].elementsEqual(magic) else {
+            throw malformed(start, "not a Moji search segment (no MOJISRCH header)")
         }
-        // From here on, offsets are into the inflated bytes.
-        guard bytes.count >= 20, bytes[0..<8].elementsEqual(magic) else {
-            throw malformed(0, "not a Moji search segment (no MOJISRCH header)")
+        var reader = Reader(bytes: buffer, offset: start + 8)
+        guard try readHeader(&reader, path: path, entryCount: entryCount) else { return nil }
+        let damaged = "is cut short, out of order or names unknown entries"
+        let wordsStart = reader.offset
+        guard let words = reader.table(entryCount: entryCount) else {
+            throw malformed(wordsStart, "the words table \(damaged)")
         }
-        return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) in
+        let phrasesStart = reader.offset
+        guard let phrases = reader.table(entryCount: entryCount) else {
+            throw malformed(phrasesStart, "the phrases table \(damaged)")
+        }
+        let gramsStart = reader.offset
+        guard let grams = reader.grams(wordCount: words.count) else {
+            throw malformed(gramsStart, "the grams \(damaged)")
+        }
+        let weightsStart = reader.offset
+        guard let weights = reader.weights(wordCount: words.count) else {
+            throw malformed(weightsStart, "the word weights \(damaged)")
+        }
+        guard reader.offset == buffer.count else {
+            throw malformed(reader.offset, "\(buffer.count - reader.offset) bytes follow the last table")
+        }
+        return SearchSegment(
+            words: words, phrases: phrases, grams: grams, wordWeights: weights, localeRank: localeRank,
+            source: source)
+    }
+
+    // MARK: Regional locales
+
+    /// A regional locale's file in a catalog folder, in place of ``localeFileName(_:)``: what the
+    /// locale changes from its language (``Delta``).
+    package static func deltaFileName(_ identifier: String) -> String {
+        "\(CatalogFormat.localesFolder)/\(identifier).search-delta.bin.z"
+    }
+    /// The first eight bytes of a delta file.
+    static let deltaMagic = Array("MOJISRDL".utf8)
+
+    /// A regional locale's segment as the difference from its language's (de-CH from de, es-MX
+    /// from es): the entries whose names, keywords, CLDR shortcodes or search terms differ, and
+    /// the segment of those entries alone. An index searches it beside the language's segment
+    /// without those entries, which together find what the locale's own full segment would; a
+    /// regional locale changes a few dozen to a few hundred emoji, so its file is a few
+    /// kilobytes where a full one repeated its language's hundred (all locales' files were
+    /// 2 MB larger).
+    ///
+    /// Layout, zlib-compressed, then little-endian: the 8-byte magic `MOJISRDL`; UInt32 catalog
+    /// format version; UInt32 ``indexVersion``; UInt32 catalog entry count; UInt32 byte count and
+    /// the UTF-8 of the language's identifier; UInt32 count of replaced entries, each the varint
+    /// difference from the one before (the first from -1, so every difference is at least 1);
+    /// then the segment of those entries, laid out as a whole segment file (header included).
+    struct Delta {
+        /// The locale whose segment this one changes: the root-most of the locale's chain.
+        let parent: String
+        /// The entries whose postings come from ``segment`` rather than the parent's.
+        let replaced: [Int]
+        let segment: SearchSegment
+    }
+
+    /// A regional locale's delta file for a catalog; nil for a locale without a parent, or one
+    /// that weighs words unlike its parent.
+    ///
+    /// - Throws: ``CatalogError`` when the locale is unknown or its files are damaged.
+    package static func deltaData(for catalog: EmojiCatalog, locale: String) throws(CatalogError) -> Data? {
+        let table = try catalog.localized(MojiLocale(locale))
+        guard table.chain.count > 1, let parentIdentifier = table.chain.last else { return nil }
+        let parent = try catalog.localized(MojiLocale(parentIdentifier))
+        let emojis = CatalogSearchBase.shared(for: catalog).neutralEmojis
+        guard let replaced = try SearchIndex.replacedEntries(of: table, from: parent, emojis: emojis) else {
+            return nil
+        }
+        let replacedSet = Set(replaced)
+        let segment = try SearchIndex.localeSegment(
+            table, emojis: emojis.filter { replacedSet.contains($0.index) }, rank: 0)
+        let entryCount = catalog.storage.characters.count
+        var output = deltaMagic
+        appendUInt32(UInt32(CatalogFormat.version), to: &output)
+        appendUInt32(indexVersion, to: &output)
+        appendUInt32(UInt32(entryCount), to: &output)
+        let name = Array(parentIdentifier.utf8)
+        appendUInt32(UInt32(name.count), to: &output)
+        output += name
+        appendUInt32(UInt32(replaced.count), to: &output)
+        var previous = -1
+        for entry in replaced {
+            appendVarint(UInt32(entry - previous), to: &output)
+            previous = entry
+        }
+        output += encode(segment, entryCount: entryCount)
+        return Data(Zlib.deflate(output))
+    }
+
+    /// Reads the delta file at `path` (``Delta``): nil when there is none or when it was built
+    /// with older index rules (the locale's segment is then built from the catalog's files).
+    ///
+    /// - Throws: ``CatalogError/malformedBinaryFile(path:offset:reason:)`` when the file is damaged,
+    ///   was written by a newer version of the index rules or for another catalog.
+    static func readDelta(
+        path: String, entryCount: Int, localeRank: UInt8, source: SearchSegment.Source
+    ) throws(CatalogError) -> Delta? {
+        guard let bytes = try inflated(path: path) else { return nil }
+        func malformed(_ offset: Int, _ reason: String) -> CatalogError {
+            .malformedBinaryFile(path: path, offset: offset, reason: reason)
+        }
+        guard bytes.count >= 20, bytes[0..<8].elementsEqual(deltaMagic) else {
+            throw malformed(0, "not a Moji search delta (no MOJISRDL header)")
+        }
+        return try bytes.withUnsafeBufferPointer { buffer throws(CatalogError) -> Delta? in
             var reader = Reader(bytes: buffer, offset: 8)
-            let format = reader.uint32()
-            let version = reader.uint32()
-            let entries = reader.uint32()
-            // Older rules: build the segment anew, as for a catalog without segment files.
-            if format == CatalogFormat.version, version < indexVersion { return nil }
-            guard format == CatalogFormat.version, version == indexVersion else {
-                throw malformed(
-                    8,
-                    "built with format \(format), index rules \(version); this Moji reads format "
-                        + "\(CatalogFormat.version), index rules \(indexVersion)")
+            guard try readHeader(&reader, path: path, entryCount: entryCount) else { return nil }
+            let nameStart = reader.offset
+            let nameCount = Int(reader.uint32())
+            guard reader.offset <= buffer.count, nameCount <= 64, nameCount <= buffer.count - reader.offset,
+                let parent = String(validating: buffer[reader.offset..<(reader.offset + nameCount)], as: UTF8.self)
+            else {
+                throw malformed(nameStart, "the parent locale's identifier is cut short or not UTF-8")
             }
-            guard entries == entryCount else {
-                throw malformed(16, "built for a catalog of \(entries) entries, not this one of \(entryCount)")
+            reader.offset += nameCount
+            let entriesStart = reader.offset
+            let count = Int(reader.uint32())
+            guard reader.offset <= buffer.count, count <= entryCount else {
+                throw malformed(entriesStart, "the replaced entries are cut short or too many")
             }
-            let damaged = "is cut short, out of order or names unknown entries"
-            let wordsStart = reader.offset
-            guard let words = reader.table(entryCount: entryCount) else {
-                throw malformed(wordsStart, "the words table \(damaged)")
+            var replaced: [Int] = []
+            replaced.reserveCapacity(count)
+            var entry = -1
+            for _ in 0..<count {
+                guard let difference = Reader.varint(buffer, &reader.offset), difference > 0,
+                    entry + Int(difference) < entryCount
+                else {
+                    throw malformed(
+                        entriesStart, "the \(count) replaced entries are cut short, out of order or unknown")
+                }
+                entry += Int(difference)
+                replaced.append(entry)
             }
-            let phrasesStart = reader.offset
-            guard let phrases = reader.table(entryCount: entryCount) else {
-                throw malformed(phrasesStart, "the phrases table \(damaged)")
+            guard
+                let segment = try decode(
+                    buffer, from: reader.offset, path: path, entryCount: entryCount, localeRank: localeRank,
+                    source: source)
+            else {
+                throw malformed(reader.offset, "its segment was built with other index rules than its header says")
             }
-            let gramsStart = reader.offset
-            guard let grams = reader.grams(wordCount: words.count) else {
-                throw malformed(gramsStart, "the grams \(damaged)")
-            }
-            let weightsStart = reader.offset
-            guard let weights = reader.weights(wordCount: words.count) else {
-                throw malformed(weightsStart, "the word weights \(damaged)")
-            }
-            guard reader.offset == buffer.count else {
-                throw malformed(reader.offset, "\(buffer.count - reader.offset) bytes follow the last table")
-            }
-            return SearchSegment(
-                words: words, phrases: phrases, grams: grams, wordWeights: weights, localeRank: localeRank,
-                source: source)
+            return Delta(parent: parent, replaced: replaced, segment: segment)
         }
     }
 
