@@ -146,4 +146,47 @@ struct RankingRuleTests {
         #expect(["😂", "🤣"].contains(laughing.first?.item.text))
         #expect(laughing.allSatisfy { $0.relevance == .someWords })
     }
+
+    @Test("a word that matches nothing but typos is looked for by its start, before typos: amorcito → amor")
+    func shortenedWord() throws {
+        let spanish = try EmojiSearch(locales: [MojiLocale("es"), .english])
+        // A diminutive the catalog lacks: its start "amor" is a keyword of the love emoji.
+        let darling = spanish.results(for: "amorcito", options: SearchOptions(limit: 5))
+        #expect(["❤️", "😍", "🥰"].contains(darling.first?.item.text))
+        #expect(darling.allSatisfy { $0.relevance == .shortenedWord })
+        // Highlighting marks the words the start matched.
+        let hearts = try #require(darling.first { $0.item.text == "😍" })
+        let amor = try #require(hearts.matches.first { $0.text == "amor" })
+        #expect(amor.matchedText == ["amor"])
+        // The start ranks before a word one typo away: "hündchen" is a little dog 🐕 🐶 before
+        // 👬 ("Händchen").
+        let puppy = texts("hündchen", in: Self.german, limit: 50)
+        #expect(["🐕", "🐶"].contains(puppy.first))
+        #expect(puppy.firstIndex(of: "🐶") ?? 50 < puppy.firstIndex(of: "👬") ?? 50)
+        // A German compound by its first part: "lachkrampf" (a fit of laughter) by "lach".
+        #expect(texts("lachkrampf", in: Self.german, limit: 1) == ["😂"])
+        // English shortcodes, in every locale, are not searched for a start: in German,
+        // "thumbsx" is one typo from English "thumbs", and "thumbs" of `:thumbsup:` is no start.
+        let thumbs = Self.german.results(for: "thumbsx", options: SearchOptions(limit: 50))
+        #expect(thumbs.first?.item.text == "👍")
+        #expect(thumbs.allSatisfy { $0.relevance == .typo })
+        // A drawn-out word is read with its letter once: "mdrrr" is "mdr" 😂. A letter typed
+        // twice is a spelling ("pizza"), not drawn out.
+        func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+        #expect(WordShortening.collapsingRuns(scalars("mdrrr"), keeping: 1) == scalars("mdr"))
+        #expect(WordShortening.collapsingRuns(scalars("cooool"), keeping: 2) == scalars("cool"))
+        #expect(WordShortening.collapsingRuns(scalars("pizzaa"), keeping: 1) == scalars("pizzaa"))
+        let french = try EmojiSearch(locales: [MojiLocale("fr"), .english])
+        #expect(french.results(for: "mdrrr").first?.item.text == "😂")
+        // Japanese drawn out with a long-vowel mark: "おやすみー" is "おやすみ".
+        let japanese = try EmojiSearch(locales: [MojiLocale("ja"), .english])
+        let night = japanese.results(for: "おやすみー", options: SearchOptions(limit: 3)).map(\.item.text)
+        #expect(night.contains("🌙") || night.contains("😴"))
+        // A word that matches, a typo of one whose start is too short ("piz"), two words, or
+        // typos turned off: no start is looked for.
+        #expect(spanish.results(for: "amor").first?.relevance != .shortenedWord)
+        #expect(Self.english.results(for: "pizaa").first?.relevance == .typo)
+        #expect(!spanish.results(for: "amorcito mio").contains { $0.relevance == .shortenedWord })
+        #expect(spanish.results(for: "amorcito", options: SearchOptions(allowsTypos: false)).isEmpty)
+    }
 }

@@ -93,11 +93,12 @@ struct SearchDeltaSegmentTests {
         let swiss = try EmojiSearch(locale: "de-CH")
         #expect(swiss.results(for: "bussi").first?.item.text == "😘")
         #expect(swiss.results(for: "urlaub").isEmpty == false)
-        // British spelling is a name's word in en-GB; in English it is one typo away.
+        // British spelling is a name's word in en-GB; in English it is found only by its start
+        // ("savo", of "savoring") or one typo away.
         #expect(british.results(for: "savouring").first?.item.text == "😋")
-        #expect(british.results(for: "savouring").first?.relevance != .typo)
+        #expect(british.results(for: "savouring").first?.relevance == .nameWord)
         let american = try EmojiSearch(locale: "en")
-        #expect(american.results(for: "savouring").first?.relevance == .typo)
+        #expect(american.results(for: "savouring").first?.relevance == .shortenedWord)
     }
 
     @Test("only regional locales have a delta, and every locale has one file or the other")

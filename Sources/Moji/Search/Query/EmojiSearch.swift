@@ -73,10 +73,10 @@ public struct EmojiSearch: Sendable {
     /// first 256 characters and 16 words of a query are read.
     public func results(for query: String, options: SearchOptions = SearchOptions()) -> [SearchResult] {
         let parsed = SearchQuery(query)
-        let context = SearchContext(index: index, query: parsed)
         let limit = max(0, options.limit ?? Int.max)
         if limit == 0 { return [] }
         var found: [SearchMatcher.Found]
+        var shortenedWord: SearchQuery.Token?
         if parsed.isBlank {
             guard options.blankQuery == .catalogOrder else { return [] }
             found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: .blankQuery) }
@@ -87,6 +87,7 @@ public struct EmojiSearch: Sendable {
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
+            shortenedWord = matcher.shortenedWord
             matcher.recycle()
         }
         if options.maximumVersion != nil || options.groups != nil || !options.includesCustomEmoji {
@@ -99,6 +100,7 @@ public struct EmojiSearch: Sendable {
         if let learned = options.learnedPicks, !learned.isEmpty {
             ordered = placingFirst(learned, before: ordered, found: found, options: options, limit: limit)
         }
+        let context = SearchContext(index: index, query: parsed, shortenedWord: shortenedWord)
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))
         for found in ordered {

@@ -2,10 +2,14 @@
 final class SearchContext: Sendable {
     let index: SearchIndex
     let query: SearchQuery
+    /// The start of the query's word it was looked for by, if the word matched nothing but
+    /// typos (``SearchMatcher/shortenedWord``).
+    let shortenedWord: SearchQuery.Token?
 
-    init(index: SearchIndex, query: SearchQuery) {
+    init(index: SearchIndex, query: SearchQuery, shortenedWord: SearchQuery.Token? = nil) {
         self.index = index
         self.query = query
+        self.shortenedWord = shortenedWord
     }
 
     /// The fields of `entry` that match the query, exact ones first, then names, shortcodes,
@@ -63,6 +67,10 @@ final class SearchContext: Sendable {
         if field == .character || field == .emoticon { return nil }
         var ranges: [Range<String.Index>] = []
         for (range, word) in TextFolding.wordRanges(text) {
+            if let start = shortenedWord, word.starts(with: start.scalars) {
+                ranges.append(range)
+                continue
+            }
             let matched = query.tokens.contains { token in
                 if word.starts(with: token.scalars) { return true }
                 if token.isUnspaced, word.count > token.scalars.count,

@@ -1,6 +1,7 @@
 /// Runs one query against a ``SearchIndex``: exact phrases, then every word (AND) by prefix,
 /// inside words for unspaced scripts, and with one typo (or, for one word, as a part of a
-/// compound) when exact matches are too few.
+/// compound) when exact matches are too few; a single word that matches nothing but typos, by
+/// its start (``WordShortening``).
 ///
 /// Each entry found gets a ``RankKey``, the best of its exact matches and of its word matches,
 /// whose order is the table in `RankingOrder.swift`.
@@ -53,6 +54,9 @@ struct SearchMatcher {
     /// The bytes of the first letters of the words to check for a typo, and the words found.
     private var scratchPrefix: [UInt8] = []
     private var scratchTypoWords: [Int] = []
+    /// The start of the query's word it was looked for by, when the whole word matched nothing
+    /// but typos (``WordShortening``): the results' fields are highlighted by it.
+    private(set) var shortenedWord: SearchQuery.Token?
 
     init(index: SearchIndex, query: SearchQuery) {
         self.index = index
@@ -119,6 +123,16 @@ struct SearchMatcher {
                 resetWords()
                 matchWords(typos: true)
             }
+            found = collect()
+        }
+        // A word that matches nothing, or only with a typo, is looked for by its start: "amorcito"
+        // by "amor". Its matches rank as the start's would, before the typos: a word typed right
+        // to a point and then going on past a word the catalog knows ("hündchen": "hund" 🐶, where
+        // a typo finds 👬 "händchen") is more often meant than a word one edit away.
+        if options.allowsTypos, query.tokens.count == 1, !found.contains(where: { $0.key.relevance != .typo }),
+            let start = WordShortening.shortened(query.tokens[0], in: index)
+        {
+            addShortened(start)
             found = collect()
         }
         // Only when nothing else matched: a word dropped is a weaker match than one typo, and a
@@ -363,6 +377,34 @@ struct SearchMatcher {
                 candidates.append(Int32(entry))
             }
             state[entry].tokenBest = Self.none
+        }
+        touchedCount = 0
+    }
+
+    /// Records the entries the start of the query's word matches in the segments it is looked
+    /// for in (``WordShortening/searches(_:)``), as completions of the word still being typed
+    /// (the more common word first), reported as ``MatchClass/shortenedWord``; an entry a typo
+    /// found keeps the better key.
+    private mutating func addShortened(_ start: SearchQuery.Token) {
+        shortenedWord = start
+        for segment in index.segments where WordShortening.searches(segment) {
+            let range = start.bytes.withUnsafeBufferPointer { segment.words.prefixRange(of: $0) }
+            if range.isEmpty { continue }
+            recordPrefixMatches(
+                range, of: start, in: segment.words, weights: segment.wordWeights, localeRank: 0, position: 0,
+                isOpen: true)
+        }
+        for entry in touched[..<touchedCount] {
+            let e = Int(entry)
+            let key = RankKey(bucket: state[e].tokenBest.bucket, matchClass: .shortenedWord)
+            state[e].tokenBest = Self.none
+            if state[e].matchedCount == 0 {
+                state[e].matchedCount = 1
+                state[e].wordKey = key
+                candidates.append(entry)
+            } else {
+                state[e].wordKey = min(state[e].wordKey, key)
+            }
         }
         touchedCount = 0
     }

@@ -27,7 +27,8 @@ public struct SearchOptions: Sendable {
     /// GitHub, 🛰️ on Slack): `.github` (the default) or `.slack`.
     public var preferredShortcodes: ShortcodePreset
     /// Whether words of four or more letters may match with one typo when exact matches are
-    /// fewer than the limit.
+    /// fewer than the limit, and a word that matches nothing but typos by its start
+    /// (``SearchRelevance/shortenedWord``).
     public var allowsTypos: Bool
     /// What this person picked after typing this query before, shown first (see ``LearnedPicks``).
     public var learnedPicks: LearnedPicks?

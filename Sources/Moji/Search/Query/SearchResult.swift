@@ -67,6 +67,9 @@ public enum SearchRelevance: Int, Sendable, Hashable, Comparable, CaseIterable, 
     /// Some word of the query is found inside a word (Chinese, Japanese, Thai and other
     /// scripts written without spaces).
     case substring
+    /// The query's one word matches nothing but typos, and its start starts a word: "amorcito"
+    /// finds 🥰 by "amor", "mdrrr" 😂 by "mdr".
+    case shortenedWord
     /// Some word of the query matches with one typo (insert, delete, substitute or transpose).
     case typo
     /// Some words of the query match, not all (a query of several words that nothing matches
@@ -84,6 +87,7 @@ public enum SearchRelevance: Int, Sendable, Hashable, Comparable, CaseIterable, 
         case .keyword: "keyword"
         case .keywordPrefix: "keyword prefix"
         case .substring: "substring"
+        case .shortenedWord: "shortened word"
         case .typo: "typo"
         case .someWords: "some words"
         }

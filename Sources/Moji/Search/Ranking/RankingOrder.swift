@@ -221,6 +221,9 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
     case insideNameWord
     /// Inside a keyword's or shortcode's word.
     case insideOtherWord
+    /// The start of a word, when the whole word matches nothing but typos (``WordShortening``:
+    /// "amorcito" by "amor").
+    case shortenedWord
     /// A name's word, with one typo.
     case typoInName
     /// A keyword's or shortcode's word, with one typo.
@@ -238,6 +241,7 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
         case .keyword: .keyword
         case .keywordPrefix: .keywordPrefix
         case .insideNameWord, .insideOtherWord: .substring
+        case .shortenedWord: .shortenedWord
         case .typoInName, .otherTypo: .typo
         case .someWords: .someWords
         }
@@ -275,6 +279,7 @@ enum MatchClass: UInt8, CaseIterable, Sendable {
 /// | the word still being typed, in a shortcode        | 7 + word band (− 3 when whole)   |
 /// | inside a name's word (no spaces, compound parts)  | 10                               |
 /// | inside another word                               | 12                               |
+/// | the start of a word nothing matches but typos     | as the start, still being typed  |
 /// | one typo, in a name / elsewhere                   | 16 / 18                          |
 /// | some words only (``MatchClass/someWords``)        | worst matched word + 16 a miss   |
 ///
@@ -301,6 +306,7 @@ struct MatchCost: Sendable {
             case .keywordPrefix: 8
             case .insideNameWord: 10
             case .insideOtherWord: 12
+            case .shortenedWord: 3
             case .typoInName: 16
             case .otherTypo: 18
             case .someWords: 18

@@ -1,0 +1,78 @@
+/// The start of a typed word that matches nothing, even with a typo, by which it is looked for:
+/// people type words the catalog does not hold whose start it does, as an inflection, a
+/// diminutive, a compound or a drawn-out spelling of a word it knows ("amorcito" → "amor" 🥰,
+/// "lachkrampf" → "lach" 😂, "おやすみー" → "おやすみ" 🌙, "mdrrr" → "mdr").
+enum WordShortening {
+    /// The fewest letters kept of a word in a spaced script: shorter starts are shared by too
+    /// many unrelated words ("pro" of "propuesta").
+    static let minimumSpacedLength = 4
+    /// The fewest characters kept of a word in a script without spaces, where two kana or kanji
+    /// already make a word (わら of わらわら).
+    static let minimumUnspacedLength = 2
+
+    /// Whether a start is looked for in `segment`: the first locale's names and keywords and the
+    /// custom emoji (``SearchSegment/localeRank`` 0), not the English shortcodes every locale
+    /// has, nor another locale's words, where a shared start is chance ("hündchen" is not
+    /// "hundred").
+    static func searches(_ segment: SearchSegment) -> Bool {
+        if case .universal = segment.source { return false }
+        return segment.localeRank == 0
+    }
+
+    /// The longest form of `token` that starts a word of a segment it ``searches(_:)``, or nil.
+    ///
+    /// A letter typed three or more times in a row is first taken as typed twice, then once
+    /// ("coool" → "cool", "mdrrr" → "mdr"): drawing a word out is how people write it in chat.
+    /// Then letters come off the end, one at a time, down to the minimum length.
+    static func shortened(_ token: SearchQuery.Token, in index: SearchIndex) -> SearchQuery.Token? {
+        let typed = token.scalars
+        let minimum = token.isUnspaced ? minimumUnspacedLength : minimumSpacedLength
+        for repeats in [2, 1] {
+            let collapsed = collapsingRuns(typed, keeping: repeats)
+            // A drawn-out word keeps all its letters: one fewer than a shortened one is enough.
+            if collapsed.count < typed.count, collapsed.count >= max(minimum - 1, 2),
+                let start = startingFirstLocaleWords(collapsed, like: token, in: index)
+            {
+                return start
+            }
+        }
+        var length = typed.count - 1
+        while length >= minimum {
+            if let start = startingFirstLocaleWords(Array(typed[..<length]), like: token, in: index) {
+                return start
+            }
+            length -= 1
+        }
+        return nil
+    }
+
+    /// `scalars` with each run of one character three or more long cut to `keeping`; a letter
+    /// typed twice is how many words are spelled ("pizza"), so it stays.
+    static func collapsingRuns(_ scalars: [UInt32], keeping: Int) -> [UInt32] {
+        var collapsed: [UInt32] = []
+        collapsed.reserveCapacity(scalars.count)
+        var start = 0
+        while start < scalars.count {
+            var end = start + 1
+            while end < scalars.count && scalars[end] == scalars[start] { end += 1 }
+            let run = end - start
+            collapsed.append(contentsOf: repeatElement(scalars[start], count: run >= 3 ? keeping : run))
+            start = end
+        }
+        return collapsed
+    }
+
+    /// `scalars` as a token like `token` if a word of a segment it searches starts with them.
+    private static func startingFirstLocaleWords(
+        _ scalars: [UInt32], like token: SearchQuery.Token, in index: SearchIndex
+    ) -> SearchQuery.Token? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(scalars.count)
+        UTF8Codec.append(scalars, to: &bytes)
+        let found = index.segments.contains { segment in
+            searches(segment) && !bytes.withUnsafeBufferPointer { segment.words.prefixRange(of: $0) }.isEmpty
+        }
+        guard found else { return nil }
+        return SearchQuery.Token(scalars: scalars, bytes: bytes, isUnspaced: token.isUnspaced, hasMark: token.hasMark)
+    }
+}
