@@ -178,6 +178,11 @@ struct RankingRuleTests {
         #expect(WordShortening.collapsingRuns(scalars("pizzaa"), keeping: 1) == scalars("pizzaa"))
         let french = try EmojiSearch(locales: [MojiLocale("fr"), .english])
         #expect(french.results(for: "mdrrr").first?.item.text == "😂")
+        // Among words that nothing matches together, one that starts none is looked for by its
+        // start: "olympiques" (plural) by "olympique", an everyday word of 🏅.
+        #expect(french.results(for: "jeux olympiques").first?.item.text == "🏅")
+        let strict = SearchOptions(allowsTypos: false)
+        #expect(french.results(for: "jeux olympiques", options: strict).first?.item.text != "🏅")
         // Japanese drawn out with a long-vowel mark: "おやすみー" is "おやすみ".
         let japanese = try EmojiSearch(locales: [MojiLocale("ja"), .english])
         let night = japanese.results(for: "おやすみー", options: SearchOptions(limit: 3)).map(\.item.text)

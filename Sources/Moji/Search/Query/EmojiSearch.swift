@@ -76,7 +76,7 @@ public struct EmojiSearch: Sendable {
         let limit = max(0, options.limit ?? Int.max)
         if limit == 0 { return [] }
         var found: [SearchMatcher.Found]
-        var shortenedWord: SearchQuery.Token?
+        var shortenedWords: [SearchQuery.Token] = []
         if parsed.isBlank {
             guard options.blankQuery == .catalogOrder else { return [] }
             found = index.neutralEntries.map { SearchMatcher.Found(entry: $0, key: .blankQuery) }
@@ -87,7 +87,7 @@ public struct EmojiSearch: Sendable {
         } else {
             var matcher = SearchMatcher(index: index, query: parsed)
             found = matcher.match(options: options)
-            shortenedWord = matcher.shortenedWord
+            shortenedWords = matcher.shortenedWords
             matcher.recycle()
         }
         if options.maximumVersion != nil || options.groups != nil || !options.includesCustomEmoji {
@@ -100,7 +100,7 @@ public struct EmojiSearch: Sendable {
         if let learned = options.learnedPicks, !learned.isEmpty {
             ordered = placingFirst(learned, before: ordered, found: found, options: options, limit: limit)
         }
-        let context = SearchContext(index: index, query: parsed, shortenedWord: shortenedWord)
+        let context = SearchContext(index: index, query: parsed, shortenedWords: shortenedWords)
         var results: [SearchResult] = []
         results.reserveCapacity(min(limit, ordered.count))
         for found in ordered {

@@ -2,14 +2,14 @@
 final class SearchContext: Sendable {
     let index: SearchIndex
     let query: SearchQuery
-    /// The start of the query's word it was looked for by, if the word matched nothing but
-    /// typos (``SearchMatcher/shortenedWord``).
-    let shortenedWord: SearchQuery.Token?
+    /// The starts of the query's words they were looked for by, where a word matched nothing
+    /// (``SearchMatcher/shortenedWords``).
+    let shortenedWords: [SearchQuery.Token]
 
-    init(index: SearchIndex, query: SearchQuery, shortenedWord: SearchQuery.Token? = nil) {
+    init(index: SearchIndex, query: SearchQuery, shortenedWords: [SearchQuery.Token] = []) {
         self.index = index
         self.query = query
-        self.shortenedWord = shortenedWord
+        self.shortenedWords = shortenedWords
     }
 
     /// The fields of `entry` that match the query, exact ones first, then names, shortcodes,
@@ -67,7 +67,7 @@ final class SearchContext: Sendable {
         if field == .character || field == .emoticon { return nil }
         var ranges: [Range<String.Index>] = []
         for (range, word) in TextFolding.wordRanges(text) {
-            if let start = shortenedWord, word.starts(with: start.scalars) {
+            if shortenedWords.contains(where: { word.starts(with: $0.scalars) }) {
                 ranges.append(range)
                 continue
             }

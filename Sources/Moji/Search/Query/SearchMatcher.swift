@@ -54,9 +54,9 @@ struct SearchMatcher {
     /// The bytes of the first letters of the words to check for a typo, and the words found.
     private var scratchPrefix: [UInt8] = []
     private var scratchTypoWords: [Int] = []
-    /// The start of the query's word it was looked for by, when the whole word matched nothing
-    /// but typos (``WordShortening``): the results' fields are highlighted by it.
-    private(set) var shortenedWord: SearchQuery.Token?
+    /// The starts of the query's words they were looked for by, when a whole word matched
+    /// nothing (``WordShortening``): the results' fields are highlighted by them too.
+    private(set) var shortenedWords: [SearchQuery.Token] = []
 
     init(index: SearchIndex, query: SearchQuery) {
         self.index = index
@@ -138,7 +138,7 @@ struct SearchMatcher {
         // Only when nothing else matched: a word dropped is a weaker match than one typo, and a
         // few results of every word ("shaking face": 🫨 alone) say more than what one word finds.
         if query.tokens.count > 1, found.isEmpty {
-            found = someWordMatches()
+            found = someWordMatches(shortening: options.allowsTypos)
         }
         return found
     }
@@ -296,11 +296,15 @@ struct SearchMatcher {
     /// risa" 😂 by "risa". An entry's key is the worst of its matched words' best keys, later by
     /// ``missingWordCost`` for each word it misses. A word that matches a thirty-second of the
     /// catalog or more ("de", "il", "face") says little of what is meant and counts for nothing.
-    private mutating func someWordMatches() -> [Found] {
+    private mutating func someWordMatches(shortening: Bool) -> [Found] {
         resetWords()
         let common = index.entryCount / 32
         for (position, token) in query.tokens.enumerated() {
             matchToken(token, position: 0, isOpen: position == openPosition, typos: false)
+            // A word that starts none is looked for by its start, as a word alone is.
+            if touchedCount == 0, shortening, let start = WordShortening.shortened(token, in: index) {
+                recordShortened(start)
+            }
             let counts = touchedCount <= common
             for entry in touched[..<touchedCount] {
                 let e = Int(entry)
@@ -381,12 +385,11 @@ struct SearchMatcher {
         touchedCount = 0
     }
 
-    /// Records the entries the start of the query's word matches in the segments it is looked
-    /// for in (``WordShortening/searches(_:)``), as completions of the word still being typed
-    /// (the more common word first), reported as ``MatchClass/shortenedWord``; an entry a typo
-    /// found keeps the better key.
-    private mutating func addShortened(_ start: SearchQuery.Token) {
-        shortenedWord = start
+    /// Records the entries `start`, the start of a query word that matches nothing, matches in
+    /// the segments it is looked for in (``WordShortening/searches(_:)``), as completions of the
+    /// word still being typed (the more common word first), reported as ``MatchClass/shortenedWord``.
+    private mutating func recordShortened(_ start: SearchQuery.Token) {
+        shortenedWords.append(start)
         for segment in index.segments where WordShortening.searches(segment) {
             let range = start.bytes.withUnsafeBufferPointer { segment.words.prefixRange(of: $0) }
             if range.isEmpty { continue }
@@ -396,7 +399,17 @@ struct SearchMatcher {
         }
         for entry in touched[..<touchedCount] {
             let e = Int(entry)
-            let key = RankKey(bucket: state[e].tokenBest.bucket, matchClass: .shortenedWord)
+            state[e].tokenBest = RankKey(bucket: state[e].tokenBest.bucket, matchClass: .shortenedWord)
+        }
+    }
+
+    /// Adds the entries `start`, the start of the query's one word, matches
+    /// (``recordShortened(_:)``); an entry a typo found keeps the better key.
+    private mutating func addShortened(_ start: SearchQuery.Token) {
+        recordShortened(start)
+        for entry in touched[..<touchedCount] {
+            let e = Int(entry)
+            let key = state[e].tokenBest
             state[e].tokenBest = Self.none
             if state[e].matchedCount == 0 {
                 state[e].matchedCount = 1
