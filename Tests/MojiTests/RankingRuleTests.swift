@@ -178,6 +178,8 @@ struct RankingRuleTests {
         #expect(WordShortening.collapsingRuns(scalars("pizzaa"), keeping: 1) == scalars("pizzaa"))
         let french = try EmojiSearch(locales: [MojiLocale("fr"), .english])
         #expect(french.results(for: "mdrrr").first?.item.text == "😂")
+        // ... where that makes a whole word: "lolll" is "lol" 😂, not the start of "lollipop" 🍭.
+        #expect(texts("lolll", limit: 1) == ["😂"])
         // Among words that nothing matches together, one that starts none is looked for by its
         // start: "olympiques" (plural) by "olympique", an everyday word of 🏅.
         #expect(french.results(for: "jeux olympiques").first?.item.text == "🏅")

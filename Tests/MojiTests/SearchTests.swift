@@ -168,6 +168,24 @@ struct SearchTests {
         #expect(first(":tiger:") == "🐯")  // with colons, the shortcode wins
     }
 
+    @Test("a name or everyday phrase with sentence punctuation around it is still exact: bonne nuit! → 🌙")
+    func sentencePunctuation() throws {
+        let french = try EmojiSearch(locales: [MojiLocale("fr"), .english])
+        let spanish = try EmojiSearch(locales: [MojiLocale("es"), .english])
+        for (search, query, emoji) in [
+            (french, "bonne nuit!", "🌙"), (french, "bonne nuit ?", "🌙"), (spanish, "¡buenas noches!", "🌙"),
+            (spanish, "te quiero...", "❤️"), (Self.english, "good night!!", "🌙"),
+        ] {
+            let top = search.results(for: query).first
+            #expect(top?.item.text == emoji, "\(query)")
+            #expect(top?.relevance == .exact, "\(query)")
+        }
+        // Without the phrase, the words alone count as before; emoticons keep their punctuation.
+        #expect(french.results(for: "nuit!").first?.relevance != .exact)
+        #expect(first(":)") == "🙂")
+        #expect(Self.english.results(for: "!?").isEmpty)
+    }
+
     @Test("relevance: exact matches first, then name words and keywords")
     func relevanceRanking() {
         let results = Self.english.results(for: "heart", options: SearchOptions(limit: 200))

@@ -174,6 +174,7 @@ struct SearchMatcher {
             }
             matchPhrase(query.wordsKey, .words)
             matchPhrase(query.rawKey, .text)
+            matchPhrase(query.unpunctuatedKey, .text)
             matchPhrase(query.shortcodeKey, .inColons)
             if let key = query.shortcodeKey, !query.tokens.isEmpty { matchCodePrefix(key, in: segment) }
         }

@@ -18,6 +18,10 @@ struct SearchQuery: Sendable {
     let rawKey: [UInt8]
     /// `2` + the text without its colons when it starts with one (`:tada:`, `:tada`).
     let shortcodeKey: [UInt8]?
+    /// `2` + the text without the sentence punctuation around it (`bonne nuit!`, `¡hola!`,
+    /// `おやすみ〜`), when it has some and more: a phrase is written with it in chat, and a name
+    /// or an everyday word is still meant.
+    let unpunctuatedKey: [UInt8]?
     /// The folded text with punctuation, without the marker.
     let rawScalars: [UInt32]
     /// Whether the last word may still be being typed: the text ends inside it, with no space
@@ -64,6 +68,23 @@ struct SearchQuery: Sendable {
             shortcodeKey = key
         } else {
             shortcodeKey = nil
+        }
+        let bare = raw.drop(while: Self.isSentencePunctuation).reversed().drop(while: Self.isSentencePunctuation)
+        if bare.count < raw.count, !bare.isEmpty {
+            var key: [UInt8] = [SearchSegment.rawKeyMarker]
+            UTF8Codec.append(Array(bare.reversed()), to: &key)
+            unpunctuatedKey = key
+        } else {
+            unpunctuatedKey = nil
+        }
+    }
+
+    /// Marks that end or open a sentence, or draw it out, as folded (`！` is `!`), and the
+    /// space before them.
+    private static func isSentencePunctuation(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x20, 0x21, 0x2C, 0x2E, 0x3F, 0x7E, 0xA1, 0xBF, 0x2026, 0x3001, 0x3002, 0x301C: true
+        default: false
         }
     }
 

@@ -21,24 +21,24 @@ enum WordShortening {
 
     /// The longest form of `token` that starts a word of a segment it ``searches(_:)``, or nil.
     ///
-    /// A letter typed three or more times in a row is first taken as typed twice, then once
-    /// ("coool" → "cool", "mdrrr" → "mdr"): drawing a word out is how people write it in chat.
-    /// Then letters come off the end, one at a time, down to the minimum length.
+    /// A letter typed three or more times in a row is first taken as typed twice, then once,
+    /// where that makes a whole word ("coool" → "cool", "mdrrr" → "mdr", "siii" → "si", but
+    /// "lolll" is "lol", not the start of "lollipop"): drawing a word out is how people write it
+    /// in chat. Then letters come off the end, one at a time, down to the minimum length.
     static func shortened(_ token: SearchQuery.Token, in index: SearchIndex) -> SearchQuery.Token? {
         let typed = token.scalars
         let minimum = token.isUnspaced ? minimumUnspacedLength : minimumSpacedLength
         for repeats in [2, 1] {
             let collapsed = collapsingRuns(typed, keeping: repeats)
-            // A drawn-out word keeps all its letters: one fewer than a shortened one is enough.
-            if collapsed.count < typed.count, collapsed.count >= max(minimum - 1, 2),
-                let start = startingFirstLocaleWords(collapsed, like: token, in: index)
+            if collapsed.count < typed.count,
+                let word = firstLocaleWords(collapsed, like: token, in: index, whole: true)
             {
-                return start
+                return word
             }
         }
         var length = typed.count - 1
         while length >= minimum {
-            if let start = startingFirstLocaleWords(Array(typed[..<length]), like: token, in: index) {
+            if let start = firstLocaleWords(Array(typed[..<length]), like: token, in: index, whole: false) {
                 return start
             }
             length -= 1
@@ -62,15 +62,19 @@ enum WordShortening {
         return collapsed
     }
 
-    /// `scalars` as a token like `token` if a word of a segment it searches starts with them.
-    private static func startingFirstLocaleWords(
-        _ scalars: [UInt32], like token: SearchQuery.Token, in index: SearchIndex
+    /// `scalars` as a token like `token` if a word of a segment it searches is them (`whole`)
+    /// or starts with them.
+    private static func firstLocaleWords(
+        _ scalars: [UInt32], like token: SearchQuery.Token, in index: SearchIndex, whole: Bool
     ) -> SearchQuery.Token? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(scalars.count)
         UTF8Codec.append(scalars, to: &bytes)
         let found = index.segments.contains { segment in
-            searches(segment) && !bytes.withUnsafeBufferPointer { segment.words.prefixRange(of: $0) }.isEmpty
+            guard searches(segment) else { return false }
+            return bytes.withUnsafeBufferPointer {
+                whole ? segment.words.index(of: $0) != nil : !segment.words.prefixRange(of: $0).isEmpty
+            }
         }
         guard found else { return nil }
         return SearchQuery.Token(scalars: scalars, bytes: bytes, isUnspaced: token.isUnspaced, hasMark: token.hasMark)
