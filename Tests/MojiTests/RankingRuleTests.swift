@@ -189,6 +189,11 @@ struct RankingRuleTests {
         let japanese = try EmojiSearch(locales: [MojiLocale("ja"), .english])
         let night = japanese.results(for: "おやすみー", options: SearchOptions(limit: 3)).map(\.item.text)
         #expect(night.contains("🌙") || night.contains("😴"))
+        // A polite お before a word written in kanji is left off before the word is shortened,
+        // which would keep it (お手, hands); in kana it is kept first (おはー is おは, not はーと ❤️).
+        #expect(japanese.results(for: "お手紙").first?.item.text == "✉️")
+        #expect(japanese.results(for: "お星様").first?.item.text == "⭐")
+        #expect(japanese.results(for: "おはー").first?.item.text != "❤️")
         // A word that matches, a typo of one whose start is too short ("piz"), two words, or
         // typos turned off: no start is looked for.
         #expect(spanish.results(for: "amor").first?.relevance != .shortenedWord)

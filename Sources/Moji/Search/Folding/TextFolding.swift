@@ -173,6 +173,14 @@ package enum TextFolding {
         }
     }
 
+    /// Whether a scalar is a Han character (a kanji, a hanzi).
+    static func isHan(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: true
+        default: false
+        }
+    }
+
     /// Appends the folded form of one scalar.
     static func append(_ scalar: Unicode.Scalar, to output: inout [UInt32]) {
         let value = scalar.value

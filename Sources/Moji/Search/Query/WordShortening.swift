@@ -24,7 +24,8 @@ enum WordShortening {
     /// A letter typed three or more times in a row is first taken as typed twice, then once,
     /// where that makes a whole word ("coool" → "cool", "mdrrr" → "mdr", "siii" → "si", but
     /// "lolll" is "lol", not the start of "lollipop"): drawing a word out is how people write it
-    /// in chat. Then letters come off the end, one at a time, down to the minimum length.
+    /// in chat. Then letters come off the end, one at a time, down to the minimum length (of a
+    /// Japanese word after its polite お or ご, if it has one and nothing else matched).
     static func shortened(_ token: SearchQuery.Token, in index: SearchIndex) -> SearchQuery.Token? {
         let typed = token.scalars
         let minimum = token.isUnspaced ? minimumUnspacedLength : minimumSpacedLength
@@ -36,15 +37,42 @@ enum WordShortening {
                 return word
             }
         }
-        var length = typed.count - 1
+        // A Japanese word with the polite お or ご before it (お手紙, お箸) is the word without it.
+        // Written in kanji, that comes before the word shortened, which would keep the お
+        // (お手); in kana, after it, as most kana after お start some word (おはー is おは of
+        // おはよう, not はー of はーと ❤️).
+        let rest = token.isUnspaced && typed.count > 1 && honorifics.contains(typed[0]) ? Array(typed.dropFirst()) : nil
+        let restIsKanji = rest.map { TextFolding.isHan($0[0]) } ?? false
+        if let rest, restIsKanji, let word = firstLocaleWords(rest, like: token, in: index, whole: false) {
+            return word
+        }
+        if let start = shortening(typed, like: token, in: index, from: typed.count - 1, minimum: minimum) {
+            return start
+        }
+        // One kanji is a word (お星様: 星).
+        guard let rest else { return nil }
+        return shortening(
+            rest, like: token, in: index, from: restIsKanji ? rest.count - 1 : rest.count,
+            minimum: restIsKanji ? 1 : minimum)
+    }
+
+    /// The longest start of `scalars`, of at most `longest` and at least `minimum` characters,
+    /// that starts a word of a segment it searches.
+    private static func shortening(
+        _ scalars: [UInt32], like token: SearchQuery.Token, in index: SearchIndex, from longest: Int, minimum: Int
+    ) -> SearchQuery.Token? {
+        var length = longest
         while length >= minimum {
-            if let start = firstLocaleWords(Array(typed[..<length]), like: token, in: index, whole: false) {
+            if let start = firstLocaleWords(Array(scalars[..<length]), like: token, in: index, whole: false) {
                 return start
             }
             length -= 1
         }
         return nil
     }
+
+    /// お, ご and 御, which Japanese puts before a word to say it politely.
+    static let honorifics: Set<UInt32> = [0x304A, 0x3054, 0x5FA1]
 
     /// `scalars` with each run of one character three or more long cut to `keeping`; a letter
     /// typed twice is how many words are spelled ("pizza"), so it stays.
