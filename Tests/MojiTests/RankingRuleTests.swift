@@ -180,6 +180,8 @@ struct RankingRuleTests {
         #expect(french.results(for: "mdrrr").first?.item.text == "😂")
         // ... where that makes a whole word: "lolll" is "lol" 😂, not the start of "lollipop" 🍭.
         #expect(texts("lolll", limit: 1) == ["😂"])
+        // One letter over and over is no word drawn out: "xxxxxxxx" is not "x" ❌.
+        #expect(texts("xxxxxxxx").isEmpty)
         // Among words that nothing matches together, one that starts none is looked for by its
         // start: "olympiques" (plural) by "olympique", an everyday word of 🏅.
         #expect(french.results(for: "jeux olympiques").first?.item.text == "🏅")

@@ -31,7 +31,8 @@ enum WordShortening {
         let minimum = token.isUnspaced ? minimumUnspacedLength : minimumSpacedLength
         for repeats in [2, 1] {
             let collapsed = collapsingRuns(typed, keeping: repeats)
-            if collapsed.count < typed.count,
+            // One letter over and over is no word drawn out ("xxxx…" is not "x").
+            if collapsed.count < typed.count, Set(collapsed).count > 1,
                 let word = firstLocaleWords(collapsed, like: token, in: index, whole: true)
             {
                 return word
